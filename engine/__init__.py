@@ -1,0 +1,58 @@
+"""The roslyn-tui engine: Roslyn on pythonnet, answering questions about a C# solution.
+
+Front ends import from here only. Every value returned is a plain frozen dataclass; positions are
+1-based.
+"""
+
+from .errors import (
+    AmbiguousSymbol,
+    BootstrapError,
+    DotnetNotFound,
+    EngineError,
+    FileNotInSolution,
+    InvalidArgument,
+    OperationCancelled,
+    OperationTimedOut,
+    PositionOutOfRange,
+    RoslynNotFound,
+    RuntimeStartFailed,
+    SdkTooOld,
+    SolutionNotFound,
+    SymbolNotFound,
+    WorkspaceLoadFailed,
+)
+from .models import LoadProgress, LoadReport, Location, ProjectSummary, WorkspaceDiagnostic
+from .runtime import RuntimeInfo, ensure_runtime, find_dotnet, find_roslyn
+from .snapshot import Snapshot
+from .workspace import SolutionSession, load_solution, open_session
+
+__all__ = [
+    "AmbiguousSymbol",
+    "BootstrapError",
+    "DotnetNotFound",
+    "EngineError",
+    "FileNotInSolution",
+    "InvalidArgument",
+    "LoadProgress",
+    "LoadReport",
+    "Location",
+    "OperationCancelled",
+    "OperationTimedOut",
+    "PositionOutOfRange",
+    "ProjectSummary",
+    "RoslynNotFound",
+    "RuntimeInfo",
+    "RuntimeStartFailed",
+    "SdkTooOld",
+    "Snapshot",
+    "SolutionNotFound",
+    "SolutionSession",
+    "SymbolNotFound",
+    "WorkspaceDiagnostic",
+    "WorkspaceLoadFailed",
+    "ensure_runtime",
+    "find_dotnet",
+    "find_roslyn",
+    "load_solution",
+    "open_session",
+]

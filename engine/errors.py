@@ -1,0 +1,83 @@
+"""Every failure the engine reports, as a small tree of named exceptions.
+
+Each error carries one line saying what went wrong (``str(error)``) and one saying what to do
+next (``error.hint``), so both front ends can show it as is.
+"""
+
+from __future__ import annotations
+
+
+class EngineError(Exception):
+    """Base of every error the engine raises on purpose."""
+
+    def __init__(self, message: str, hint: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    def __str__(self) -> str:
+        return self.message
+
+    def describe(self) -> str:
+        """The two-line form: the cause, then what to do."""
+        return f"{self.message}\n{self.hint}" if self.hint else self.message
+
+
+class BootstrapError(EngineError):
+    """The .NET runtime or Roslyn could not be made ready."""
+
+
+class DotnetNotFound(BootstrapError):
+    pass
+
+
+class SdkTooOld(BootstrapError):
+    pass
+
+
+class RoslynNotFound(BootstrapError):
+    pass
+
+
+class RuntimeStartFailed(BootstrapError):
+    pass
+
+
+class SolutionNotFound(EngineError):
+    """The path given does not name a solution, a project or a directory holding one."""
+
+
+class WorkspaceLoadFailed(EngineError):
+    """MSBuildWorkspace could not open the solution at all."""
+
+
+class SymbolNotFound(EngineError):
+    def __init__(self, message: str, hint: str = "", suggestions: tuple[str, ...] = ()) -> None:
+        super().__init__(message, hint)
+        self.suggestions = suggestions
+
+
+class AmbiguousSymbol(EngineError):
+    def __init__(self, message: str, hint: str = "", candidates: tuple[str, ...] = ()) -> None:
+        super().__init__(message, hint)
+        self.candidates = candidates
+
+
+class FileNotInSolution(EngineError):
+    pass
+
+
+class PositionOutOfRange(EngineError):
+    pass
+
+
+class InvalidArgument(EngineError):
+    pass
+
+
+class OperationTimedOut(EngineError):
+    pass
+
+
+class OperationCancelled(EngineError):
+    pass

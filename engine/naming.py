@@ -1,0 +1,336 @@
+"""Find the symbol a caller names: by name (with an optional parameter list), by documentation
+comment ID, or by a file position (a declaration or any use site).
+
+An ambiguous name is an error listing every candidate with its documentation ID; an unknown one
+names the closest matches.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import AmbiguousSymbol, InvalidArgument, PositionOutOfRange, SymbolNotFound
+from .interop import Operation
+from .snapshot import Snapshot
+from .symbols import compilation, display, documentation_id, normalize, qualified_name, typed
+
+_DOC_ID = re.compile(r"^[NTFPME]:\S")
+_KEYWORDS = {
+    "bool": "System.Boolean",
+    "byte": "System.Byte",
+    "sbyte": "System.SByte",
+    "char": "System.Char",
+    "decimal": "System.Decimal",
+    "double": "System.Double",
+    "float": "System.Single",
+    "int": "System.Int32",
+    "uint": "System.UInt32",
+    "long": "System.Int64",
+    "ulong": "System.UInt64",
+    "short": "System.Int16",
+    "ushort": "System.UInt16",
+    "object": "System.Object",
+    "string": "System.String",
+    "void": "System.Void",
+    "nint": "System.IntPtr",
+    "nuint": "System.UIntPtr",
+}
+
+
+@dataclass(frozen=True)
+class SymbolRef:
+    """How a caller names a symbol: ``name`` (or a documentation ID), or ``file`` + ``line`` + ``column``."""
+
+    name: str | None = None
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+
+    def __post_init__(self) -> None:
+        has_position = self.file is not None or self.line is not None or self.column is not None
+        if self.name and has_position:
+            raise InvalidArgument(
+                "Both a symbol name and a file position were given.",
+                "Give either 'symbol' or 'file', 'line', 'column'.",
+            )
+        if not self.name and not has_position:
+            raise InvalidArgument(
+                "No symbol was named.",
+                "Give 'symbol' (a name such as Customer.GetById(int) or an ID such as "
+                "M:Shop.Customer.GetById(System.Int32)), or 'file', 'line' and 'column'.",
+            )
+        if has_position and (self.file is None or self.line is None or self.column is None):
+            raise InvalidArgument("A position needs all of 'file', 'line' and 'column'.", "Give all three (1-based).")
+
+    def describe(self) -> str:
+        return self.name if self.name else f"{self.file}:{self.line}:{self.column}"
+
+
+def resolve(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -> Any:
+    """The one Roslyn symbol ``ref`` names, normalized to its definition."""
+    if ref.name is None:
+        assert ref.file is not None and ref.line is not None and ref.column is not None
+        return symbol_at(snapshot, operation, ref.file, ref.line, ref.column)
+    candidates = resolve_all(snapshot, operation, ref.name.strip())
+    if len(candidates) == 1:
+        return candidates[0]
+    if not candidates:
+        suggestions = tuple(near_names(snapshot, operation, ref.name))
+        near = f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""
+        raise SymbolNotFound(
+            f"No symbol named '{ref.name}' in the solution.{near}",
+            "Check the spelling, qualify the name (Type.Member), or search with find_symbols.",
+            suggestions,
+        )
+    ids = tuple(documentation_id(c) or display(c) for c in candidates)
+    raise AmbiguousSymbol(
+        f"'{ref.name}' names {len(candidates)} symbols: {'; '.join(ids)}.",
+        "Name one by its documentation ID, or add a parameter list such as Name(int, string).",
+        ids,
+    )
+
+
+def resolve_all(snapshot: Snapshot, operation: Operation, name: str) -> list[Any]:
+    """Every symbol ``name`` could mean (documentation ID, then source, then metadata)."""
+    if _DOC_ID.match(name):
+        return _by_documentation_id(snapshot, operation, name)
+    path, parameters = _split_parameters(name)
+    segments = _split_qualified(path)
+    if not segments:
+        raise InvalidArgument(f"'{name}' is not a symbol name.", "Give a name such as Customer or Journal.Add(string).")
+    found = _source_candidates(snapshot, operation, segments)
+    if not found:
+        found = _metadata_candidates(snapshot, operation, segments)
+    if parameters is not None:
+        found = [s for s in found if _parameters_match(s, parameters)]
+    return _unique(found)
+
+
+def symbol_at(snapshot: Snapshot, operation: Operation, file: str, line: int, column: int) -> Any:
+    """The symbol declared or used at a 1-based position."""
+    from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
+
+    document = snapshot.document(file)
+    text = operation.wait(document.GetTextAsync(operation.token))
+    position = text_position(text, line, column, file)
+    model = operation.wait(document.GetSemanticModelAsync(operation.token))
+    for offset in (position, position - 1):
+        if offset < 0:
+            continue
+        symbol = operation.wait(
+            SymbolFinder.FindSymbolAtPositionAsync(model, offset, document.Project.Solution.Workspace, operation.token)
+        )
+        if symbol is not None:
+            return normalize(symbol)
+    line_text = str(text.Lines[line - 1].ToString()).strip()
+    raise SymbolNotFound(
+        f"No symbol at {snapshot.relative(str(snapshot.absolute(file)))}:{line}:{column} (the line reads: {line_text[:80]!r}).",
+        "Put the column on an identifier (1-based), or name the symbol instead.",
+    )
+
+
+def text_position(text: Any, line: int, column: int, file: str) -> int:
+    """The 0-based offset of a 1-based line and column, or ``PositionOutOfRange``."""
+    lines = text.Lines.Count
+    if not 1 <= line <= lines:
+        raise PositionOutOfRange(f"Line {line} is outside {file}, which has {lines} lines.", "Lines are 1-based.")
+    text_line = text.Lines[line - 1]
+    width = text_line.End - text_line.Start
+    if not 1 <= column <= width + 1:
+        raise PositionOutOfRange(
+            f"Column {column} is outside line {line} of {file}, which has {width} characters.", "Columns are 1-based."
+        )
+    return int(text_line.Start + column - 1)
+
+
+def _by_documentation_id(snapshot: Snapshot, operation: Operation, doc_id: str) -> list[Any]:
+    from Microsoft.CodeAnalysis import DocumentationCommentId  # type: ignore[import-not-found]
+
+    found: list[Any] = []
+    for project in snapshot.projects:
+        found.extend(
+            DocumentationCommentId.GetSymbolsForDeclarationId(doc_id, compilation(snapshot, project, operation))
+        )
+        if found:
+            return _unique(found)
+    for project in snapshot.projects:
+        found.extend(DocumentationCommentId.GetSymbolsForReferenceId(doc_id, compilation(snapshot, project, operation)))
+        if found:
+            break
+    return _unique(found)
+
+
+def _source_candidates(snapshot: Snapshot, operation: Operation, segments: list[str]) -> list[Any]:
+    from Microsoft.CodeAnalysis import SymbolFilter  # type: ignore[import-not-found]
+    from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
+
+    simple, arity = _strip_generics(segments[-1])
+    qualifiers = [_strip_generics(s)[0] for s in segments[:-1]]
+    wanted_constructor = bool(qualifiers) and simple == qualifiers[-1]
+    found = []
+    for project in snapshot.projects:
+        operation.check()
+        if wanted_constructor:
+            types = operation.wait(
+                SymbolFinder.FindSourceDeclarationsAsync(project, simple, False, SymbolFilter.Type, operation.token)
+            )
+            matches = [c for t in types for c in typed(t).InstanceConstructors if _container_matches(c, qualifiers)]
+        else:
+            declarations = operation.wait(
+                SymbolFinder.FindSourceDeclarationsAsync(
+                    project, simple, False, SymbolFilter.TypeAndMember, operation.token
+                )
+            )
+            matches = [s for s in declarations if _container_matches(s, qualifiers)]
+        found.extend(s for s in matches if arity is None or _arity(s) == arity)
+    return found
+
+
+def _metadata_candidates(snapshot: Snapshot, operation: Operation, segments: list[str]) -> list[Any]:
+    """``System.String`` or ``string``, and their members (``System.String.Join``)."""
+    names = [_strip_generics(s) for s in segments]
+    plain = [n for n, _ in names]
+    for project in snapshot.projects[:1] or []:
+        comp = compilation(snapshot, project, operation)
+        for split in (len(plain), len(plain) - 1):
+            if split < 1:
+                continue
+            type_name = ".".join(plain[:split])
+            type_name = _KEYWORDS.get(type_name, type_name)
+            arity = names[split - 1][1]
+            metadata_name = f"{type_name}`{arity}" if arity else type_name
+            named = comp.GetTypeByMetadataName(metadata_name)
+            if named is None:
+                continue
+            if split == len(plain):
+                return [named]
+            return [m for m in named.GetMembers(plain[-1])]
+    return []
+
+
+def _split_parameters(name: str) -> tuple[str, list[str] | None]:
+    if name.endswith(")") and "(" in name:
+        head, _, inner = name.partition("(")
+        inner = inner[:-1].strip()
+        return head.strip(), _split_top_level(inner, ",") if inner else []
+    return name, None
+
+
+def _split_qualified(path: str) -> list[str]:
+    return [s.strip() for s in _split_top_level(path, ".") if s.strip()]
+
+
+def _split_top_level(text: str, separator: str) -> list[str]:
+    parts, depth, current = [], 0, []
+    for char in text:
+        if char in "<[(":
+            depth += 1
+        elif char in ">])":
+            depth -= 1
+        if char == separator and depth == 0:
+            parts.append("".join(current).strip())
+            current = []
+        else:
+            current.append(char)
+    parts.append("".join(current).strip())
+    return parts
+
+
+def _strip_generics(segment: str) -> tuple[str, int | None]:
+    if "<" in segment and segment.endswith(">"):
+        head, _, args = segment.partition("<")
+        return head, len(_split_top_level(args[:-1], ","))
+    if "`" in segment:
+        head, _, count = segment.partition("`")
+        return head, int(count) if count.isdigit() else None
+    return segment, None
+
+
+def _arity(symbol: Any) -> int:
+    kind = str(symbol.Kind)
+    if kind in ("NamedType", "Method"):
+        return int(typed(symbol).Arity)
+    return 0
+
+
+def _container_matches(symbol: Any, qualifiers: list[str]) -> bool:
+    """Does the chain of containers end with ``qualifiers`` (types, then namespaces)?"""
+    container = typed(symbol.ContainingSymbol)
+    for qualifier in reversed(qualifiers):
+        if container is None or str(container.Name) != qualifier:
+            return False
+        container = typed(container.ContainingSymbol)
+    return True
+
+
+def _parameters_match(symbol: Any, wanted: list[str]) -> bool:
+    if str(symbol.Kind) not in ("Method", "Property"):
+        return False
+    parameters = list(typed(symbol).Parameters)
+    if len(parameters) != len(wanted):
+        return False
+    return all(_type_matches(p.Type, w) for p, w in zip(parameters, wanted, strict=True))
+
+
+def _type_matches(type_symbol: Any, wanted: str) -> bool:
+    wanted = re.sub(r"\s+", "", wanted).removeprefix("ref").removeprefix("out").removeprefix("in")
+    wanted = re.sub(r"^(params|this)", "", wanted)
+    full = re.sub(r"\s+", "", qualified_name(type_symbol)).lower()
+    shown = {re.sub(r"\s+", "", display(type_symbol)), str(type_symbol.Name)}
+    candidates = {s.lower() for s in shown}
+    target = wanted.lower()
+    return (
+        target in candidates
+        or _KEYWORDS.get(target, target).lower() in candidates | {full}
+        or full.endswith("." + target)
+    )
+
+
+def _unique(symbols: list[Any]) -> list[Any]:
+    seen: dict[str, Any] = {}
+    for symbol in symbols:
+        symbol = normalize(symbol)
+        key = documentation_id(symbol) or display(symbol)
+        seen.setdefault(key, symbol)
+    return list(seen.values())
+
+
+def near_names(snapshot: Snapshot, operation: Operation, name: str, count: int = 5) -> list[str]:
+    """Declared names closest to ``name`` (for "did you mean")."""
+    simple = _strip_generics(_split_qualified(_split_parameters(name)[0])[-1] if name else "")[0]
+    names = _declared_names(snapshot, operation)
+    close = difflib.get_close_matches(simple, list(names), n=count, cutoff=0.6)
+    lowered = simple.lower()
+    contained = [n for n in names if lowered and lowered in n.lower() and n not in close]
+    return [names[n] for n in (close + contained)[:count]]
+
+
+_NAME_CACHE: dict[int, dict[str, str]] = {}
+
+
+def _declared_names(snapshot: Snapshot, operation: Operation) -> dict[str, str]:
+    """Simple name -> a qualified form of it, for every type and member declared in source."""
+    cached = _NAME_CACHE.get(id(snapshot.solution))
+    if cached is not None:
+        return cached
+    names: dict[str, str] = {}
+    for project in snapshot.projects:
+        stack = [compilation(snapshot, project, operation).Assembly.GlobalNamespace]
+        while stack:
+            operation.check()
+            namespace_or_type = stack.pop()
+            for member in typed(namespace_or_type).GetMembers():
+                kind = str(member.Kind)
+                if kind == "Namespace":
+                    stack.append(member)
+                elif kind == "NamedType":
+                    names.setdefault(str(member.Name), display(member))
+                    stack.append(member)
+                elif not member.IsImplicitlyDeclared and str(member.Name) not in (".ctor", ".cctor"):
+                    names.setdefault(str(member.Name), f"{member.ContainingType.Name}.{member.Name}")
+    _NAME_CACHE.clear()
+    _NAME_CACHE[id(snapshot.solution)] = names
+    return names

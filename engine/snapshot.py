@@ -1,0 +1,117 @@
+"""An immutable view of a loaded solution: what one query sees from start to end.
+
+Roslyn's ``Solution`` is immutable, so a query that holds a snapshot can never see a half-applied
+update: updates build a new snapshot and publish it with one assignment.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from .errors import FileNotInSolution
+from .models import relative_path
+from .targets import choose, split_project_name, target_from_symbols
+
+
+class Snapshot:
+    """A Roslyn ``Solution`` plus the choices that go with it (navigation targets, root).
+
+    Args:
+        solution: the Roslyn ``Solution``.
+        root: the solution's directory; text output prints paths relative to it.
+        version: increases by one with every published update.
+    """
+
+    def __init__(self, solution: Any, root: Path, version: int) -> None:
+        self.solution = solution
+        self.root = root
+        self.version = version
+
+    def with_solution(self, solution: Any) -> Snapshot:
+        return Snapshot(solution, self.root, self.version + 1)
+
+    @cached_property
+    def all_projects(self) -> list[Any]:
+        return [p for p in self.solution.Projects if p.Language == "C#"]
+
+    @cached_property
+    def project_targets(self) -> dict[str, str]:
+        """Roslyn project name -> its target framework."""
+        targets = {}
+        for project in self.all_projects:
+            _, tfm = split_project_name(project.Name)
+            if tfm is None:
+                symbols = list(project.ParseOptions.PreprocessorSymbolNames) if project.ParseOptions else []
+                tfm = target_from_symbols(symbols)
+            targets[project.Name] = tfm
+        return targets
+
+    @cached_property
+    def projects(self) -> list[Any]:
+        """One Roslyn project per project file: the target chosen for navigation."""
+        by_file: dict[str, list[Any]] = {}
+        for project in self.all_projects:
+            by_file.setdefault(project.FilePath or project.Name, []).append(project)
+        chosen = []
+        for group in by_file.values():
+            if len(group) == 1:
+                chosen.append(group[0])
+                continue
+            best = choose([self.project_targets[p.Name] for p in group])
+            chosen.append(next(p for p in group if self.project_targets[p.Name] == best))
+        return sorted(chosen, key=lambda p: display_name(p))
+
+    @cached_property
+    def project_ids(self) -> set[Any]:
+        return {p.Id for p in self.projects}
+
+    def targets_of(self, project: Any) -> list[str]:
+        return [self.project_targets[p.Name] for p in self.all_projects if p.FilePath == project.FilePath]
+
+    @cached_property
+    def _documents_by_path(self) -> dict[str, list[Any]]:
+        found: dict[str, list[Any]] = {}
+        for project in self.all_projects:
+            for document in project.Documents:
+                if document.FilePath:
+                    found.setdefault(os.path.normcase(document.FilePath), []).append(document)
+        return found
+
+    def documents_for_path(self, path: str) -> list[Any]:
+        """Every document with this file path, one per target of its project."""
+        return self._documents_by_path.get(os.path.normcase(str(self.absolute(path))), [])
+
+    def document(self, path: str) -> Any:
+        """The document to navigate for ``path`` (in the chosen target), or a named error."""
+        documents = self.documents_for_path(path)
+        if not documents:
+            absolute = self.absolute(path)
+            reason = "does not exist" if not absolute.exists() else "is not part of any loaded project"
+            raise FileNotInSolution(
+                f"{path} {reason}.",
+                "Give a .cs file of the solution, absolute or relative to " + str(self.root) + ".",
+            )
+        preferred = [d for d in documents if d.Project.Id in self.project_ids]
+        return (preferred or documents)[0]
+
+    def absolute(self, path: str) -> Path:
+        given = Path(path).expanduser()
+        return (given if given.is_absolute() else self.root / given).resolve()
+
+    def relative(self, path: str) -> str:
+        return relative_path(path, self.root)
+
+    def project_named(self, name: str) -> Any | None:
+        wanted = name.lower()
+        for project in self.projects:
+            if display_name(project).lower() == wanted or project.Name.lower() == wanted:
+                return project
+        return None
+
+
+def display_name(project: Any) -> str:
+    """The project's name without the ``(tfm)`` suffix Roslyn adds to multi-targeted projects."""
+    return split_project_name(project.Name)[0]

@@ -1,0 +1,88 @@
+"""Find the solution a path names, and read the project list out of ``.sln`` / ``.slnx`` files."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ElementTree
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import SolutionNotFound
+
+SOLUTION_SUFFIXES = (".sln", ".slnx")
+PROJECT_SUFFIXES = (".csproj",)
+
+_SLN_PROJECT = re.compile(r'^Project\("\{[^}]+\}"\)\s*=\s*"[^"]*",\s*"([^"]+\.csproj)"', re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class SolutionTarget:
+    """The file to open and why it was chosen."""
+
+    path: Path
+    note: str = ""
+
+    @property
+    def is_project(self) -> bool:
+        return self.path.suffix.lower() in PROJECT_SUFFIXES
+
+    @property
+    def directory(self) -> Path:
+        return self.path.parent
+
+
+def resolve_target(path: str | Path) -> SolutionTarget:
+    """Turn what the user typed into a solution or project file.
+
+    A directory with one solution opens it; with several, the one named like the directory, else the
+    first by name (and the note says so); with none, a single project file.
+    """
+    given = Path(path).expanduser()
+    if not given.exists():
+        raise SolutionNotFound(
+            f"{given} does not exist.", "Give the path of a .sln, .slnx or .csproj file, or of its directory."
+        )
+    given = given.resolve()
+    if given.is_file():
+        if given.suffix.lower() in SOLUTION_SUFFIXES + PROJECT_SUFFIXES:
+            return SolutionTarget(given)
+        raise SolutionNotFound(
+            f"{given.name} is not a solution or C# project (expected .sln, .slnx or .csproj).",
+            "Give the path of a .sln, .slnx or .csproj file, or of its directory.",
+        )
+    solutions = sorted(p for p in given.iterdir() if p.suffix.lower() in SOLUTION_SUFFIXES)
+    if len(solutions) == 1:
+        return SolutionTarget(solutions[0])
+    if solutions:
+        named = [p for p in solutions if p.stem.lower() == given.name.lower()]
+        # .sln and .slnx of the same name describe the same solution: prefer the newer format.
+        named.sort(key=lambda p: p.suffix != ".slnx")
+        chosen, reason = (named[0], "named like the directory") if named else (solutions[0], "first by name")
+        others = ", ".join(p.name for p in solutions if p != chosen)
+        return SolutionTarget(chosen, f"Opened {chosen.name} ({reason}); also here: {others}.")
+    projects = sorted(p for p in given.iterdir() if p.suffix.lower() in PROJECT_SUFFIXES)
+    if len(projects) == 1:
+        return SolutionTarget(projects[0])
+    if projects:
+        return SolutionTarget(projects[0], f"No solution here; opened {projects[0].name} (first project by name).")
+    raise SolutionNotFound(
+        f"No .sln, .slnx or .csproj in {given}.",
+        "Give the path of a solution or project file, or run from the directory that holds one.",
+    )
+
+
+def project_paths(target: SolutionTarget) -> list[Path]:
+    """The project files a solution lists (the project itself for a ``.csproj``)."""
+    if target.is_project:
+        return [target.path]
+    text = target.path.read_text(encoding="utf-8-sig", errors="replace")
+    if target.path.suffix.lower() == ".slnx":
+        try:
+            root = ElementTree.fromstring(text)
+        except ElementTree.ParseError:
+            return []
+        found = [element.get("Path", "") for element in root.iter("Project")]
+    else:
+        found = _SLN_PROJECT.findall(text)
+    paths = [(target.directory / p.replace("\\", "/")).resolve() for p in found if p.endswith(".csproj")]
+    return [p for p in paths if p.exists()]

@@ -1,0 +1,282 @@
+"""Turn Roslyn symbols into plain values: kinds as words, C# signatures, locations, summaries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .models import Location
+from .snapshot import Snapshot
+
+_TYPE_KINDS = {
+    "Class": "class",
+    "Interface": "interface",
+    "Struct": "struct",
+    "Enum": "enum",
+    "Delegate": "delegate",
+    "TypeParameter": "type parameter",
+    "Array": "array",
+    "Error": "error type",
+}
+_METHOD_KINDS = {
+    "Constructor": "constructor",
+    "StaticConstructor": "static constructor",
+    "Destructor": "destructor",
+    "UserDefinedOperator": "operator",
+    "Conversion": "conversion",
+    "PropertyGet": "property getter",
+    "PropertySet": "property setter",
+    "EventAdd": "event adder",
+    "EventRemove": "event remover",
+    "LocalFunction": "local function",
+    "AnonymousFunction": "lambda",
+}
+_SYMBOL_KINDS = {
+    "Property": "property",
+    "Field": "field",
+    "Event": "event",
+    "Namespace": "namespace",
+    "Parameter": "parameter",
+    "Local": "local",
+    "Alias": "alias",
+    "Label": "label",
+    "RangeVariable": "range variable",
+    "Discard": "discard",
+    "Assembly": "assembly",
+    "NetModule": "module",
+}
+
+SYMBOL_KIND_WORDS = (
+    "namespace",
+    "class",
+    "record",
+    "record struct",
+    "struct",
+    "interface",
+    "enum",
+    "delegate",
+    "method",
+    "constructor",
+    "property",
+    "indexer",
+    "field",
+    "constant",
+    "event",
+    "enum member",
+)
+
+
+@dataclass(frozen=True)
+class SymbolSummary:
+    """A symbol as every list shows it: one line of identity and one place."""
+
+    name: str
+    kind: str
+    """A word from ``SYMBOL_KIND_WORDS`` (or ``local``, ``parameter``...)."""
+    display: str
+    """The signature as C# shows it, minimally qualified."""
+    qualified_name: str
+    documentation_id: str
+    container: str
+    """The containing type, or the namespace for a top-level type."""
+    location: Location | None
+    """The first source declaration; ``None`` for metadata symbols."""
+    in_source: bool
+    assembly: str
+
+
+_INTERFACES: dict[str, str] = {
+    "NamedType": "INamedTypeSymbol",
+    "ErrorType": "INamedTypeSymbol",
+    "Method": "IMethodSymbol",
+    "Property": "IPropertySymbol",
+    "Field": "IFieldSymbol",
+    "Event": "IEventSymbol",
+    "Namespace": "INamespaceSymbol",
+    "Parameter": "IParameterSymbol",
+    "Local": "ILocalSymbol",
+    "TypeParameter": "ITypeParameterSymbol",
+    "ArrayType": "IArrayTypeSymbol",
+    "PointerType": "IPointerTypeSymbol",
+    "Alias": "IAliasSymbol",
+    "RangeVariable": "IRangeVariableSymbol",
+    "Label": "ILabelSymbol",
+    "Assembly": "IAssemblySymbol",
+}
+_cast_cache: dict[str, Any] = {}
+
+
+def typed(symbol: Any) -> Any:
+    """The symbol seen through its most specific interface.
+
+    pythonnet exposes an object through the interface type the API declared (``ISymbol``), so the
+    members of ``INamedTypeSymbol`` and friends are only reachable after this cast.
+    """
+    if symbol is None:
+        return None
+    interface_name = _INTERFACES.get(str(symbol.Kind))
+    if interface_name is None:
+        return symbol
+    interface = _cast_cache.get(interface_name)
+    if interface is None:
+        import Microsoft.CodeAnalysis as roslyn  # type: ignore[import-not-found]
+
+        interface = _cast_cache[interface_name] = getattr(roslyn, interface_name)
+    return interface(symbol)
+
+
+def kind_of(symbol: Any) -> str:
+    symbol = typed(symbol)
+    kind = str(symbol.Kind)
+    if kind == "NamedType":
+        if symbol.IsRecord:
+            return "record struct" if str(symbol.TypeKind) == "Struct" else "record"
+        return _TYPE_KINDS.get(str(symbol.TypeKind), "type")
+    if kind == "Method":
+        return _METHOD_KINDS.get(str(symbol.MethodKind), "method")
+    if kind == "Property" and symbol.IsIndexer:
+        return "indexer"
+    if kind == "Field":
+        if symbol.ContainingType is not None and str(symbol.ContainingType.TypeKind) == "Enum":
+            return "enum member"
+        if symbol.IsConst:
+            return "constant"
+    return _SYMBOL_KINDS.get(kind, _TYPE_KINDS.get(kind, kind.lower()))
+
+
+_format_cache: dict[str, Any] = {}
+
+
+def _format(name: str) -> Any:
+    """Display formats, built once: ``short`` (Journal.Add(string, Order)) and ``full`` (namespaces too)."""
+    if not _format_cache:
+        from Microsoft.CodeAnalysis import (  # type: ignore[import-not-found]
+            SymbolDisplayFormat,
+            SymbolDisplayMemberOptions,
+            SymbolDisplayMiscellaneousOptions,
+            SymbolDisplayParameterOptions,
+            SymbolDisplayTypeQualificationStyle,
+        )
+
+        base = SymbolDisplayFormat.CSharpErrorMessageFormat
+        short = SymbolDisplayFormat(
+            base.GlobalNamespaceStyle,
+            SymbolDisplayTypeQualificationStyle.NameAndContainingTypes,
+            base.GenericsOptions,
+            base.MemberOptions,
+            base.DelegateStyle,
+            base.ExtensionMethodStyle,
+            base.ParameterOptions,
+            base.PropertyStyle,
+            base.LocalOptions,
+            base.KindOptions,
+            base.MiscellaneousOptions,
+        )
+        _format_cache["short"] = short
+        _format_cache["full"] = SymbolDisplayFormat.FullyQualifiedFormat.RemoveMiscellaneousOptions(
+            SymbolDisplayMiscellaneousOptions.UseSpecialTypes
+        )
+        _format_cache["signature"] = short.AddMemberOptions(
+            SymbolDisplayMemberOptions.IncludeAccessibility
+            | SymbolDisplayMemberOptions.IncludeModifiers
+            | SymbolDisplayMemberOptions.IncludeType
+            | SymbolDisplayMemberOptions.IncludeConstantValue
+        ).AddParameterOptions(
+            SymbolDisplayParameterOptions.IncludeName | SymbolDisplayParameterOptions.IncludeDefaultValue
+        )
+    return _format_cache[name]
+
+
+def to_display(symbol: Any, fmt: Any) -> str:
+    """``ToDisplayString`` through the static C# helper.
+
+    Called on the instance, pythonnet only sees the declared interface's overloads
+    (``ITypeSymbol.ToDisplayString(NullableFlowState, ...)``), not the inherited ``ISymbol`` one.
+    """
+    from Microsoft.CodeAnalysis import ISymbol  # type: ignore[import-not-found]
+    from Microsoft.CodeAnalysis.CSharp import SymbolDisplay  # type: ignore[import-not-found]
+
+    return str(SymbolDisplay.ToDisplayString(ISymbol(symbol), fmt))
+
+
+def display(symbol: Any) -> str:
+    """``Journal.Add(string, decimal)``: the way C# error messages name a symbol, without namespaces."""
+    return to_display(symbol, _format("short"))
+
+
+def signature(symbol: Any) -> str:
+    """The declaration as C# writes it: ``public void Journal.Add(string text, decimal amount)``."""
+    return to_display(symbol, _format("signature"))
+
+
+def qualified_name(symbol: Any) -> str:
+    """``Shop.Core.Journal.Add``: namespace, containing types and name."""
+    kind = str(symbol.Kind)
+    if kind in ("Namespace", "NamedType", "ErrorType", "ArrayType", "PointerType", "TypeParameter"):
+        return to_display(symbol, _format("full")).removeprefix("global::")
+    container = symbol.ContainingType
+    name = str(symbol.Name) if str(symbol.Name) != ".ctor" else str(container.Name) if container else ".ctor"
+    return f"{qualified_name(container)}.{name}" if container is not None else name
+
+
+def documentation_id(symbol: Any) -> str:
+    from Microsoft.CodeAnalysis import DocumentationCommentId  # type: ignore[import-not-found]
+
+    value = symbol.GetDocumentationCommentId()
+    if value is None:
+        value = DocumentationCommentId.CreateReferenceId(symbol)
+    return str(value or "")
+
+
+def location_of(roslyn_location: Any) -> Location | None:
+    """A Roslyn ``Location`` in source as a 1-based ``Location``; ``None`` for metadata."""
+    if roslyn_location is None or not roslyn_location.IsInSource:
+        return None
+    span = roslyn_location.GetLineSpan()
+    start, end = span.StartLinePosition, span.EndLinePosition
+    return Location(str(span.Path), start.Line + 1, start.Character + 1, end.Line + 1, end.Character + 1)
+
+
+def source_locations(symbol: Any) -> list[Location]:
+    """Every source declaration (several for a partial type), de-duplicated and ordered."""
+    found = {loc for loc in (location_of(item) for item in symbol.Locations) if loc is not None}
+    return sorted(found, key=lambda item: (item.path, item.line, item.column))
+
+
+def container_of(symbol: Any) -> str:
+    if symbol.ContainingType is not None:
+        return display(symbol.ContainingType)
+    namespace = typed(symbol.ContainingNamespace)
+    if namespace is not None and not namespace.IsGlobalNamespace:
+        return qualified_name(namespace)
+    return ""
+
+
+def normalize(symbol: Any) -> Any:
+    """The definition a user means: extension calls and constructed generics point to their source."""
+    symbol = typed(symbol)
+    if str(symbol.Kind) == "Method" and symbol.ReducedFrom is not None:
+        symbol = typed(symbol.ReducedFrom)
+    original = symbol.OriginalDefinition
+    return typed(original) if original is not None else symbol
+
+
+def summarize(symbol: Any) -> SymbolSummary:
+    locations = source_locations(symbol)
+    assembly = symbol.ContainingAssembly
+    return SymbolSummary(
+        name=str(symbol.Name) if str(symbol.Name) != ".ctor" else str(symbol.ContainingType.Name),
+        kind=kind_of(symbol),
+        display=display(symbol),
+        qualified_name=qualified_name(symbol),
+        documentation_id=documentation_id(symbol),
+        container=container_of(symbol),
+        location=locations[0] if locations else None,
+        in_source=bool(locations),
+        assembly=str(assembly.Name) if assembly is not None else "",
+    )
+
+
+def compilation(snapshot: Snapshot, project: Any, operation: Any) -> Any:
+    """The project's compilation (built lazily by Roslyn, cached in the snapshot's solution)."""
+    return operation.wait(project.GetCompilationAsync(operation.token))

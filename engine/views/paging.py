@@ -1,0 +1,24 @@
+"""Slicing list views into pages without changing their shape."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, TypeVar
+
+V = TypeVar("V")
+
+
+def page(view: V, offset: int = 0, limit: int | None = None) -> V:
+    """The same view with only ``items[offset:offset + limit]``; ``total`` keeps the full count."""
+    items: tuple[Any, ...] = view.items  # type: ignore[attr-defined]
+    end = len(items) if limit is None else offset + limit
+    return dataclasses.replace(view, items=items[offset:end], offset=offset)  # type: ignore[type-var]
+
+
+def range_note(offset: int, shown: int, total: int) -> str:
+    """``(showing 21-40 of 93)`` when a view is a slice, else an empty string."""
+    if offset == 0 and shown >= total:
+        return ""
+    if shown == 0:
+        return f" (none shown of {total}, offset {offset})"
+    return f" (showing {offset + 1}-{offset + shown} of {total})"

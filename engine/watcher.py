@@ -1,0 +1,133 @@
+"""Keep a session's snapshot in step with the files on disk.
+
+A changed ``.cs`` file becomes a document text change; an added or deleted one is added to or
+removed from the projects whose directory holds it. A changed project file, ``Directory.Build.*``
+or solution file reloads the solution in a new workspace, swapped in when it is done.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .snapshot import Snapshot
+
+if TYPE_CHECKING:
+    from .workspace import SolutionSession
+
+log = logging.getLogger("roslyn_tui.engine.watcher")
+
+_IGNORED_DIRECTORIES = {"bin", "obj", ".git", ".vs", ".idea", "node_modules"}
+_RELOAD_NAMES = {"directory.build.props", "directory.build.targets", "directory.packages.props", "global.json"}
+_RELOAD_SUFFIXES = {".csproj", ".sln", ".slnx", ".props", ".targets"}
+
+
+def is_relevant(path: str) -> bool:
+    parts = Path(path).parts
+    if any(part in _IGNORED_DIRECTORIES for part in parts):
+        return False
+    name = parts[-1].lower() if parts else ""
+    return name.endswith(".cs") or name in _RELOAD_NAMES or Path(name).suffix in _RELOAD_SUFFIXES
+
+
+def needs_reload(path: str) -> bool:
+    name = Path(path).name.lower()
+    return name in _RELOAD_NAMES or Path(name).suffix in _RELOAD_SUFFIXES
+
+
+class SolutionWatcher:
+    """A daemon thread that turns file events under the solution's directory into snapshot updates."""
+
+    def __init__(self, session: SolutionSession) -> None:
+        self.session = session
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="roslyn-tui-watcher", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _run(self) -> None:
+        import watchfiles
+
+        try:
+            for changes in watchfiles.watch(
+                self.session.root,
+                watch_filter=lambda _change, path: is_relevant(path),
+                stop_event=self._stop,
+                debounce=200,
+                step=25,
+                rust_timeout=1000,
+                yield_on_timeout=False,
+            ):
+                self.apply({path for _, path in changes})
+        except Exception:
+            log.exception("file watcher stopped")
+
+    def apply(self, paths: set[str]) -> None:
+        """Apply a batch of changed paths (public so callers can force a refresh)."""
+        if any(needs_reload(p) for p in paths):
+            log.info("project files changed (%s): reloading", ", ".join(sorted(Path(p).name for p in paths)))
+            try:
+                self.session.reload()
+            except Exception:
+                log.exception("reload failed; keeping the previous snapshot")
+            return
+        self.session.publish(lambda snapshot: apply_source_changes(snapshot, sorted(paths)))
+
+
+def apply_source_changes(snapshot: Snapshot, paths: list[str]) -> Snapshot:
+    """A new snapshot with the current content of each ``.cs`` path (changed, added or deleted)."""
+    from Microsoft.CodeAnalysis import DocumentId  # type: ignore[import-not-found]
+    from Microsoft.CodeAnalysis.Text import SourceText  # type: ignore[import-not-found]
+    from System.Text import Encoding  # type: ignore[import-not-found]
+
+    solution = snapshot.solution
+    for path in paths:
+        documents = snapshot.documents_for_path(path)
+        exists = os.path.isfile(path)
+        if documents and not exists:
+            for document in documents:
+                solution = solution.RemoveDocument(document.Id)
+        elif exists:
+            try:
+                text = SourceText.From(Path(path).read_text(encoding="utf-8-sig"), Encoding.UTF8)
+            except (OSError, UnicodeDecodeError):
+                log.warning("could not read %s; skipped", path)
+                continue
+            if documents:
+                for document in documents:
+                    solution = solution.WithDocumentText(document.Id, text)
+            else:
+                for project in _owning_projects(snapshot, path):
+                    folders = _folders(project, path)
+                    solution = solution.AddDocument(
+                        DocumentId.CreateNewId(project.Id), Path(path).name, text, folders, path
+                    )
+    return snapshot.with_solution(solution)
+
+
+def _owning_projects(snapshot: Snapshot, path: str) -> list[Any]:
+    """The projects (every target) whose directory is the deepest one holding ``path``."""
+    candidates = [
+        p for p in snapshot.all_projects if p.FilePath and path.startswith(str(Path(p.FilePath).parent) + os.sep)
+    ]
+    if not candidates:
+        return []
+    deepest = max(len(str(Path(p.FilePath).parent)) for p in candidates)
+    return [p for p in candidates if len(str(Path(p.FilePath).parent)) == deepest]
+
+
+def _folders(project: Any, path: str) -> Any:
+    from System import String  # type: ignore[import-not-found]
+    from System.Collections.Generic import List  # type: ignore[import-not-found]
+
+    folders = List[String]()
+    for part in Path(path).parent.relative_to(Path(project.FilePath).parent).parts:
+        folders.Add(part)
+    return folders

@@ -1,0 +1,326 @@
+"""Open a solution with MSBuildWorkspace, report progress and problems, and keep it current.
+
+One ``SolutionSession`` per solution path per process (``open_session``), shared by every caller.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from . import restore as restoring
+from .errors import EngineError, WorkspaceLoadFailed
+from .interop import Operation
+from .models import LoadProgress, LoadReport, ProjectSummary, WorkspaceDiagnostic
+from .runtime import RuntimeInfo, ensure_runtime
+from .snapshot import Snapshot, display_name
+from .solution_file import SolutionTarget, project_paths, resolve_target
+
+log = logging.getLogger("roslyn_tui.engine")
+
+ProgressCallback = Callable[[LoadProgress], None]
+T = TypeVar("T")
+
+DEFAULT_LOAD_TIMEOUT = 900.0
+DEFAULT_QUERY_TIMEOUT = 60.0
+
+
+class SolutionSession:
+    """A loaded solution: its current snapshot, its load report, and its file watcher.
+
+    Args:
+        target: the solution or project file to open.
+        restore: run ``dotnet restore`` first when a project was never restored.
+        watch: apply file changes on disk as they happen.
+    """
+
+    def __init__(self, target: SolutionTarget, *, restore: bool = True, watch: bool = True) -> None:
+        self.target = target
+        self.restore = restore
+        self.watch = watch
+        self.runtime: RuntimeInfo | None = None
+        self.report: LoadReport | None = None
+        self.error: EngineError | None = None
+        self._snapshot: Snapshot | None = None
+        self._workspace: Any = None
+        self._load_lock = threading.Lock()
+        self._update_lock = threading.RLock()
+        self._loaded = threading.Event()
+        self._watcher: Any = None
+        self._listeners: list[Callable[[Snapshot], None]] = []
+
+    @property
+    def root(self) -> Path:
+        return self.target.directory
+
+    # -- loading --------------------------------------------------------------------------------
+
+    def load(self, progress: ProgressCallback | None = None, timeout: float = DEFAULT_LOAD_TIMEOUT) -> LoadReport:
+        """Load the solution (once; later calls return the first report or raise its error)."""
+        with self._load_lock:
+            if self.report is not None:
+                return self.report
+            if self.error is not None:
+                raise self.error
+            try:
+                self.report = self._load(progress or (lambda _: None), timeout)
+            except EngineError as error:
+                self.error = error
+                raise
+            finally:
+                self._loaded.set()
+            if self.watch:
+                self._start_watcher()
+            return self.report
+
+    def wait_loaded(self, timeout: float | None = None) -> LoadReport:
+        """Block until a load started elsewhere finishes; raise its error if it failed."""
+        if not self._loaded.wait(timeout):
+            raise WorkspaceLoadFailed(
+                f"{self.target.path.name} is still loading after {timeout:g} s.", "Try again in a moment."
+            )
+        if self.error is not None:
+            raise self.error
+        assert self.report is not None
+        return self.report
+
+    @property
+    def is_loaded(self) -> bool:
+        return self.report is not None
+
+    def _load(self, progress: ProgressCallback, timeout: float) -> LoadReport:
+        started = time.monotonic()
+        self.runtime = ensure_runtime(self.root)
+        notes = [self.target.note] if self.target.note else []
+        diagnostics: list[WorkspaceDiagnostic] = []
+        projects = project_paths(self.target)
+        total = len(projects)
+        if self.restore:
+            missing = restoring.needs_restore(projects)
+            if missing:
+                progress(LoadProgress("restore", self.target.path.name, 0, total))
+                notes.append(f"Ran dotnet restore ({len(missing)} of {total} projects had never been restored).")
+                failure = restoring.restore(self.runtime.dotnet, self.target.path)
+                if failure:
+                    diagnostics.append(failure)
+        solution, workspace = self._open(progress, total, timeout)
+        diagnostics.extend(_workspace_diagnostics(workspace, solution))
+        self._workspace = workspace
+        self._snapshot = Snapshot(solution, self.root, 1)
+        summaries = tuple(_summaries(self._snapshot))
+        for project in self._snapshot.projects:
+            targets = self._snapshot.targets_of(project)
+            if len(targets) > 1:
+                notes.append(
+                    f"{display_name(project)} targets {', '.join(targets)}: navigating "
+                    f"{self._snapshot.project_targets[project.Name]} (the newest plain .NET target)."
+                )
+        progress(LoadProgress("done", self.target.path.name, len(summaries), len(summaries)))
+        return LoadReport(
+            solution_path=str(self.target.path),
+            projects=summaries,
+            diagnostics=tuple(diagnostics),
+            seconds=round(time.monotonic() - started, 2),
+            notes=tuple(notes),
+        )
+
+    def _open(self, progress: ProgressCallback, total: int, timeout: float) -> tuple[Any, Any]:
+        from Microsoft.CodeAnalysis.MSBuild import MSBuildWorkspace  # type: ignore[import-not-found]
+        from System import String  # type: ignore[import-not-found]
+        from System.Collections.Generic import Dictionary  # type: ignore[import-not-found]
+
+        workspace = MSBuildWorkspace.Create(Dictionary[String, String]())
+        reporter = _progress_reporter(progress, total)
+        operation = Operation(f"Loading {self.target.path.name}", timeout)
+        try:
+            if self.target.is_project:
+                project = operation.wait(
+                    workspace.OpenProjectAsync(str(self.target.path), None, reporter, operation.token)
+                )
+                solution = project.Solution
+            else:
+                solution = operation.wait(
+                    workspace.OpenSolutionAsync(str(self.target.path), None, reporter, operation.token)
+                )
+        except EngineError:
+            workspace.Dispose()
+            raise
+        except Exception as error:
+            details = "; ".join(d.Message for d in workspace.Diagnostics)[:800]
+            workspace.Dispose()
+            raise WorkspaceLoadFailed(
+                f"MSBuild could not open {self.target.path.name}: {error}" + (f" ({details})" if details else ""),
+                "Check that 'dotnet build' works on it, and that the SDK it needs is installed.",
+            ) from error
+        return solution, workspace
+
+    # -- reading --------------------------------------------------------------------------------
+
+    def snapshot(self) -> Snapshot:
+        """The current snapshot; hold on to it for the length of one query."""
+        if self._snapshot is None:
+            self.wait_loaded()
+        assert self._snapshot is not None
+        return self._snapshot
+
+    def run(
+        self, query: Callable[..., T], *args: Any, timeout: float | None = DEFAULT_QUERY_TIMEOUT, **kwargs: Any
+    ) -> T:
+        """Run ``query(snapshot, operation, *args, **kwargs)`` on the current snapshot, with a timeout."""
+        operation = Operation(getattr(query, "__name__", "query").replace("_", " "), timeout)
+        return query(self.snapshot(), operation, *args, **kwargs)
+
+    def start(
+        self, query: Callable[..., T], *args: Any, timeout: float | None = DEFAULT_QUERY_TIMEOUT, **kwargs: Any
+    ) -> tuple[Operation, Callable[[], T]]:
+        """Like ``run`` but returns the operation first, so another thread can cancel it."""
+        operation = Operation(getattr(query, "__name__", "query").replace("_", " "), timeout)
+        return operation, lambda: query(self.snapshot(), operation, *args, **kwargs)
+
+    # -- updating -------------------------------------------------------------------------------
+
+    def subscribe(self, listener: Callable[[Snapshot], None]) -> None:
+        """Call ``listener(snapshot)`` after every published update (on the watcher's thread)."""
+        self._listeners.append(listener)
+
+    def publish(self, change: Callable[[Snapshot], Snapshot | None]) -> Snapshot:
+        """Apply ``change`` to the current snapshot and publish its result atomically."""
+        with self._update_lock:
+            current = self.snapshot()
+            updated = change(current)
+            if updated is None or updated is current:
+                return current
+            self._snapshot = updated
+        for listener in list(self._listeners):
+            try:
+                listener(updated)
+            except Exception:  # a broken listener must not stop freshness for the others
+                log.exception("snapshot listener failed")
+        return updated
+
+    def reload(self, timeout: float = DEFAULT_LOAD_TIMEOUT) -> LoadReport:
+        """Load the whole solution again in a new workspace; queries see the old one until it is done."""
+        with self._update_lock:
+            previous = self._snapshot
+            solution, workspace = self._open(lambda _: None, len(project_paths(self.target)), timeout)
+            old_workspace, self._workspace = self._workspace, workspace
+            version = previous.version + 1 if previous else 1
+            self._snapshot = Snapshot(solution, self.root, version)
+            diagnostics = tuple(_workspace_diagnostics(workspace, solution))
+            assert self.report is not None
+            self.report = LoadReport(
+                solution_path=self.report.solution_path,
+                projects=tuple(_summaries(self._snapshot)),
+                diagnostics=diagnostics,
+                seconds=self.report.seconds,
+                notes=self.report.notes,
+            )
+            if old_workspace is not None:
+                old_workspace.Dispose()
+        for listener in list(self._listeners):
+            listener(self._snapshot)
+        return self.report
+
+    def _start_watcher(self) -> None:
+        from .watcher import SolutionWatcher
+
+        self._watcher = SolutionWatcher(self)
+        self._watcher.start()
+
+    def close(self) -> None:
+        if self._watcher is not None:
+            self._watcher.stop()
+        if self._workspace is not None:
+            self._workspace.Dispose()
+            self._workspace = None
+
+
+_progress_type: Any = None
+
+
+def _progress_reporter(progress: ProgressCallback, total: int) -> Any:
+    """An ``IProgress<ProjectLoadProgress>`` that forwards to ``progress`` as ``LoadProgress``."""
+    global _progress_type
+    if _progress_type is None:
+        from Microsoft.CodeAnalysis.MSBuild import ProjectLoadProgress  # type: ignore[import-not-found]
+        from System import IProgress  # type: ignore[import-not-found]
+
+        class LoadProgressReporter(IProgress[ProjectLoadProgress]):  # type: ignore[misc]
+            __namespace__ = "RoslynTui"
+
+            def Report(self, value: Any) -> None:
+                self.forward(value)
+
+        _progress_type = LoadProgressReporter
+
+    done: set[str] = set()
+
+    def forward(value: Any) -> None:
+        phase = str(value.Operation).lower()
+        name = Path(str(value.FilePath)).stem
+        if phase == "resolve":
+            done.add(str(value.FilePath))
+        try:
+            progress(LoadProgress(phase, name, len(done), max(total, len(done))))
+        except Exception:
+            log.exception("progress callback failed")
+
+    reporter = _progress_type()
+    reporter.forward = forward
+    return reporter
+
+
+def _workspace_diagnostics(workspace: Any, solution: Any) -> list[WorkspaceDiagnostic]:
+    projects = [(str(p.FilePath or ""), display_name(p)) for p in solution.Projects]
+    found = []
+    for diagnostic in workspace.Diagnostics:
+        message = str(diagnostic.Message)
+        kind = str(diagnostic.Kind)
+        # MSBuild reports NuGet audit warnings (NU1903 ...) as failures: they are warnings.
+        severity = "warning" if kind == "Warning" or ": warning " in message else "error"
+        owner = next((name for path, name in projects if path and path in message), "")
+        if not owner:
+            owner = next((name for _, name in projects if f"{name}.csproj" in message), "")
+        found.append(WorkspaceDiagnostic(severity, owner, message))
+    return list(dict.fromkeys(found))
+
+
+def _summaries(snapshot: Snapshot) -> list[ProjectSummary]:
+    return [
+        ProjectSummary(
+            name=display_name(project),
+            path=str(project.FilePath or ""),
+            target_framework=snapshot.project_targets[project.Name],
+            target_frameworks=tuple(snapshot.targets_of(project)),
+            document_count=project.DocumentIds.Count,
+        )
+        for project in snapshot.projects
+    ]
+
+
+_sessions: dict[Path, SolutionSession] = {}
+_sessions_lock = threading.Lock()
+
+
+def open_session(path: str | Path, *, restore: bool = True, watch: bool = True) -> SolutionSession:
+    """The shared session for ``path`` (created, not yet loaded, on first use)."""
+    target = resolve_target(path)
+    with _sessions_lock:
+        session = _sessions.get(target.path)
+        if session is None or session.error is not None:
+            session = SolutionSession(target, restore=restore, watch=watch)
+            _sessions[target.path] = session
+        return session
+
+
+def load_solution(
+    path: str | Path, progress: ProgressCallback | None = None, *, restore: bool = True, watch: bool = True
+) -> SolutionSession:
+    """Open and load ``path`` (or return the already loaded shared session)."""
+    session = open_session(path, restore=restore, watch=watch)
+    session.load(progress)
+    return session
