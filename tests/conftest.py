@@ -1,0 +1,38 @@
+"""Shared fixtures: real Roslyn on the real fixture solutions under tests/fixtures/."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+FIXTURES = Path(__file__).parent / "fixtures"
+SHOP = FIXTURES / "Shop"
+SHOP_SLN = SHOP / "Shop.sln"
+
+
+@pytest.fixture(scope="session")
+def shop():
+    """The Shop solution, loaded once per test process and never watched (tests must not race it)."""
+    from engine import load_solution
+
+    return load_solution(SHOP_SLN, watch=False)
+
+
+@pytest.fixture(scope="session")
+def shop_snapshot(shop):
+    return shop.snapshot()
+
+
+def copy_fixture(name: str, destination: Path) -> Path:
+    """A private copy of a fixture (without build outputs), for tests that edit files."""
+    target = destination / name
+    shutil.copytree(FIXTURES / name, target, ignore=shutil.ignore_patterns("bin", "obj"))
+    return target
+
+
+@pytest.fixture
+def shop_copy(tmp_path: Path) -> Iterator[Path]:
+    yield copy_fixture("Shop", tmp_path)
