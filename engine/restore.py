@@ -1,8 +1,13 @@
-"""Run ``dotnet restore`` when a project has never been restored; MSBuildWorkspace never does."""
+"""Bring a solution to a loadable state: MSBuildWorkspace neither restores nor builds.
+
+``dotnet restore`` runs when a project was never restored; a source generator referenced as a
+project analyzer is built when its output is missing.
+"""
 
 from __future__ import annotations
 
 import subprocess
+import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 from .models import WorkspaceDiagnostic
@@ -39,3 +44,57 @@ def restore(dotnet: DotnetInstall, target: Path) -> WorkspaceDiagnostic | None:
     lines = [line.strip() for line in (completed.stdout + completed.stderr).splitlines() if "error" in line]
     detail = "; ".join(dict.fromkeys(lines)) or f"exit code {completed.returncode}"
     return WorkspaceDiagnostic("error", target.name, f"dotnet restore failed: {detail[:600]}")
+
+
+def unbuilt_generators(projects: list[Path]) -> list[Path]:
+    """Generator projects referenced as analyzers (``OutputItemType="Analyzer"``) with no build output.
+
+    MSBuildWorkspace points the analyzer reference at the generator's ``bin/`` output; when that was
+    never built, the generator silently does not run and every use of generated code is an error.
+    """
+    found: dict[Path, None] = {}
+    for project in projects:
+        for reference in _analyzer_project_references(project):
+            if not any((reference.parent / "bin").rglob(f"{reference.stem}.dll")):
+                found[reference] = None
+    return list(found)
+
+
+def _analyzer_project_references(project: Path) -> list[Path]:
+    try:
+        root = ElementTree.parse(project).getroot()
+    except (OSError, ElementTree.ParseError):
+        return []
+    found = []
+    for element in root.iter():
+        if element.tag.rsplit("}", 1)[-1] != "ProjectReference":
+            continue
+        kind = element.get("OutputItemType") or next(
+            (child.text or "" for child in element if child.tag.rsplit("}", 1)[-1] == "OutputItemType"), ""
+        )
+        include = element.get("Include")
+        if kind.strip().lower() == "analyzer" and include:
+            path = (project.parent / include.replace("\\", "/")).resolve()
+            if path.is_file():
+                found.append(path)
+    return found
+
+
+def build_generator(dotnet: DotnetInstall, project: Path) -> WorkspaceDiagnostic | None:
+    """Build one generator project so its analyzer reference exists; a failure is a diagnostic."""
+    try:
+        completed = subprocess.run(
+            [str(dotnet.dotnet), "build", str(project), "--verbosity", "quiet", "-nologo"],
+            cwd=project.parent,
+            capture_output=True,
+            text=True,
+            timeout=RESTORE_TIMEOUT_SECONDS,
+            stdin=subprocess.DEVNULL,
+        )
+    except subprocess.TimeoutExpired:
+        return WorkspaceDiagnostic("error", project.stem, f"Building the generator {project.name} timed out.")
+    if completed.returncode == 0:
+        return None
+    lines = [line.strip() for line in (completed.stdout + completed.stderr).splitlines() if "error" in line]
+    detail = "; ".join(dict.fromkeys(lines))[:600] or f"exit code {completed.returncode}"
+    return WorkspaceDiagnostic("error", project.stem, f"Building source generator {project.name} failed: {detail}")

@@ -107,6 +107,12 @@ class SolutionSession:
                 failure = restoring.restore(self.runtime.dotnet, self.target.path)
                 if failure:
                     diagnostics.append(failure)
+            for generator in restoring.unbuilt_generators(projects):
+                progress(LoadProgress("build", generator.stem, 0, total))
+                notes.append(f"Built the source generator {generator.stem} (its output was missing).")
+                failure = restoring.build_generator(self.runtime.dotnet, generator)
+                if failure:
+                    diagnostics.append(failure)
         solution, workspace = self._open(progress, total, timeout)
         diagnostics.extend(_workspace_diagnostics(workspace, solution))
         self._workspace = workspace

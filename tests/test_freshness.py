@@ -1,0 +1,110 @@
+"""Edits on disk reach the next query without a restart; updates are never seen half-applied."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from engine import SymbolNotFound, load_solution
+from engine.naming import SymbolRef, resolve
+from engine.symbols import source_locations
+
+WAIT_SECONDS = 60
+
+
+def _find(session, name: str):
+    return session.run(lambda snapshot, op: resolve(snapshot, op, SymbolRef(name=name)))
+
+
+def _eventually(check: Callable[[], bool]) -> float:
+    """Seconds until ``check()`` holds (polled), or fail after WAIT_SECONDS."""
+    started = time.monotonic()
+    while time.monotonic() - started < WAIT_SECONDS:
+        if check():
+            return time.monotonic() - started
+        time.sleep(0.05)
+    pytest.fail("the change never reached a query")
+
+
+def _exists(session, name: str) -> bool:
+    try:
+        _find(session, name)
+        return True
+    except SymbolNotFound:
+        return False
+
+
+@pytest.fixture
+def live_shop(shop_copy: Path):
+    session = load_solution(shop_copy / "Shop.sln", watch=True)
+    yield session, shop_copy
+    session.close()
+
+
+def test_edit_add_delete_and_project_change_are_all_seen(live_shop):
+    session, root = live_shop
+    core = root / "src" / "Shop.Core"
+    # Roslyn reads document text lazily: compile first, so the old text is really in the snapshot.
+    assert _exists(session, "Journal.Add(string)")
+    version = session.snapshot().version
+
+    # A saved edit is a document text change: no reload, the next query sees it.
+    journal = core / "Journal.cs"
+    journal.write_text(journal.read_text().replace("public void Add(string text)", "public void Note(string text)"))
+    _eventually(lambda: _exists(session, "Journal.Note"))
+    assert session.snapshot().version > version
+    assert session.report is not None and len(session.report.projects) == 6
+
+    # A new file joins its project.
+    (core / "Discount.cs").write_text("namespace Shop.Core;\n\npublic sealed class Discount { }\n")
+    _eventually(lambda: _exists(session, "Discount"))
+    found = _find(session, "Discount")
+    assert [Path(loc.path).name for loc in source_locations(found)] == ["Discount.cs"]
+
+    # A deleted file leaves it.
+    (core / "Discount.cs").unlink()
+    _eventually(lambda: not _exists(session, "Discount"))
+
+    # A changed project file reloads: here it stops compiling Cache.cs.
+    assert _exists(session, "Cache")
+    project = core / "Shop.Core.csproj"
+    project.write_text(
+        project.read_text().replace("</Project>", '  <ItemGroup><Compile Remove="Cache.cs" /></ItemGroup>\n</Project>')
+    )
+    _eventually(lambda: not _exists(session, "Cache"))
+    assert _exists(session, "Journal.Note")
+
+
+def test_queries_during_a_reload_see_the_old_or_the_new_solution(live_shop):
+    session, _ = live_shop
+    before = session.snapshot()
+    counts: list[int] = []
+    errors: list[BaseException] = []
+    stop = threading.Event()
+
+    def query_loop() -> None:
+        while not stop.is_set():
+            try:
+                snapshot = session.snapshot()
+                # Every project of one snapshot belongs to that snapshot's solution: never a mix.
+                documents = sum(p.DocumentIds.Count for p in snapshot.projects)
+                assert all(snapshot.solution.GetProject(p.Id) is not None for p in snapshot.projects)
+                _find(session, "Customer")
+                counts.append(documents)
+            except BaseException as error:  # noqa: BLE001 - reported below
+                errors.append(error)
+                return
+
+    worker = threading.Thread(target=query_loop)
+    worker.start()
+    session.reload()
+    time.sleep(0.2)
+    stop.set()
+    worker.join(30)
+    assert not errors, errors
+    assert counts and set(counts) == {sum(p.DocumentIds.Count for p in before.projects)}
+    assert session.snapshot() is not before

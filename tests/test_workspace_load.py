@@ -1,0 +1,117 @@
+"""Opening every fixture form, workspace diagnostics, the multi-target rule, progress."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine import SolutionNotFound, WorkspaceDiagnostic, load_solution, open_session
+from engine.naming import SymbolRef, resolve
+from engine.symbols import source_locations
+
+from .conftest import FIXTURES, SHOP_SLN
+
+SHOP_PROJECTS = ["Shop.App", "Shop.Broken", "Shop.Core", "Shop.Data", "Shop.Generators", "Shop.Multi"]
+
+
+def test_the_sln_form_loads_every_project(shop):
+    report = shop.report
+    assert [p.name for p in report.projects] == SHOP_PROJECTS
+    assert report.diagnostics == ()
+    core = next(p for p in report.projects if p.name == "Shop.Core")
+    assert core.target_framework == "net10.0"
+    assert core.document_count >= 10
+
+
+def test_the_slnx_form_loads_the_same_projects():
+    session = load_solution(FIXTURES / "Shop" / "Shop.slnx", watch=False)
+    assert [p.name for p in session.report.projects] == SHOP_PROJECTS
+
+
+def test_a_project_file_opens_on_its_own():
+    session = load_solution(FIXTURES / "Single" / "Single.csproj", watch=False)
+    assert [p.name for p in session.report.projects] == ["Single"]
+
+
+def test_a_directory_with_several_solutions_takes_the_one_named_like_it_and_says_so():
+    session = load_solution(FIXTURES / "TwoSolutions", watch=False)
+    assert Path(session.report.solution_path).name == "TwoSolutions.sln"
+    assert any("named like the directory" in note and "Another.sln" in note for note in session.report.notes)
+    assert [p.name for p in session.report.projects] == ["Alpha"]
+
+
+def test_one_session_per_solution_path(shop):
+    assert open_session(SHOP_SLN) is shop
+    assert open_session(SHOP_SLN.parent / "." / "Shop.sln") is shop
+
+
+def test_a_missing_path_is_a_named_error(tmp_path):
+    with pytest.raises(SolutionNotFound) as raised:
+        open_session(tmp_path / "missing.sln")
+    assert "does not exist" in str(raised.value)
+
+
+def test_an_empty_directory_is_a_named_error(tmp_path):
+    with pytest.raises(SolutionNotFound) as raised:
+        open_session(tmp_path)
+    assert "No .sln, .slnx or .csproj" in str(raised.value)
+
+
+def test_the_multi_targeted_project_navigates_one_target_and_says_which(shop):
+    multi = next(p for p in shop.report.projects if p.name == "Shop.Multi")
+    assert multi.target_frameworks == ("net10.0", "net10.0-browser")
+    assert multi.target_framework == "net10.0"
+    assert any(
+        note.startswith("Shop.Multi targets net10.0, net10.0-browser: navigating net10.0") for note in shop.report.notes
+    )
+    snapshot = shop.snapshot()
+    assert len(snapshot.all_projects) == 7
+    assert len(snapshot.projects) == 6
+
+
+def test_the_source_generator_runs(shop):
+    generated = shop.run(lambda snapshot, op: resolve(snapshot, op, SymbolRef(name="GeneratedInfo")))
+    assert str(generated.Name) == "GeneratedInfo"
+
+
+def test_a_partial_type_has_every_part(shop):
+    customer = shop.run(lambda snapshot, op: resolve(snapshot, op, SymbolRef(name="Customer")))
+    parts = [(Path(loc.path).name, loc.line, loc.column) for loc in source_locations(customer)]
+    assert parts == [("Customer.Orders.cs", 3, 22), ("Customer.cs", 4, 22)]
+
+
+def test_progress_reports_each_project(tmp_path):
+    seen = []
+    load_solution(FIXTURES / "TwoSolutions" / "Another.sln", progress=seen.append, watch=False)
+    phases = {p.phase for p in seen}
+    assert {"evaluate", "resolve", "done"} <= phases
+    assert seen[-1].phase == "done" and seen[-1].index == seen[-1].total == 1
+
+
+def test_a_broken_project_file_is_a_workspace_diagnostic_and_the_others_still_load(tmp_path):
+    good = tmp_path / "Good"
+    good.mkdir()
+    (good / "Good.csproj").write_text(
+        '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net10.0</TargetFramework>'
+        "</PropertyGroup></Project>"
+    )
+    (good / "Thing.cs").write_text("namespace Good; public class Thing { }\n")
+    bad = tmp_path / "Bad"
+    bad.mkdir()
+    (bad / "Bad.csproj").write_text('<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup>')  # deliberately unclosed
+    (tmp_path / "Mixed.slnx").write_text(
+        '<Solution><Project Path="Good/Good.csproj" /><Project Path="Bad/Bad.csproj" /></Solution>'
+    )
+    session = load_solution(tmp_path / "Mixed.slnx", watch=False)
+    good_project = next(p for p in session.report.projects if p.name == "Good")
+    assert good_project.document_count >= 1
+    assert _exists_in(session, "Thing")
+    errors = [d for d in session.report.diagnostics if d.severity == "error"]
+    assert errors, session.report.diagnostics
+    assert all(isinstance(d, WorkspaceDiagnostic) for d in errors)
+    assert any("Bad.csproj" in d.message for d in errors)
+
+
+def _exists_in(session, name: str) -> bool:
+    return session.run(lambda snapshot, op: resolve(snapshot, op, SymbolRef(name=name))) is not None
