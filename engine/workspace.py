@@ -75,7 +75,20 @@ class SolutionSession:
                 self._loaded.set()
             if self.watch:
                 self._start_watcher()
+            threading.Thread(target=self._warm, name="roslyn-tui-warm", daemon=True).start()
             return self.report
+
+    def _warm(self) -> None:
+        """Build every compilation in the background: the first query would otherwise pay for it."""
+        snapshot = self._snapshot
+        if snapshot is None:
+            return
+        operation = Operation("Warming compilations", DEFAULT_LOAD_TIMEOUT)
+        try:
+            for project in snapshot.projects:
+                operation.wait(project.GetCompilationAsync(operation.token))
+        except Exception:  # warming is an optimisation: a failure here shows up in the real query
+            log.debug("warming compilations stopped", exc_info=True)
 
     def wait_loaded(self, timeout: float | None = None) -> LoadReport:
         """Block until a load started elsewhere finishes; raise its error if it failed."""

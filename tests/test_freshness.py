@@ -95,7 +95,7 @@ def test_queries_during_a_reload_see_the_old_or_the_new_solution(live_shop):
                 assert all(snapshot.solution.GetProject(p.Id) is not None for p in snapshot.projects)
                 _find(session, "Customer")
                 counts.append(documents)
-            except BaseException as error:  # noqa: BLE001 - reported below
+            except BaseException as error:
                 errors.append(error)
                 return
 
