@@ -1,8 +1,10 @@
 """Keep a session's snapshot in step with the files on disk.
 
 A changed ``.cs`` file becomes a document text change; an added or deleted one is added to or
-removed from the projects whose directory holds it. A changed project file, ``Directory.Build.*``
-or solution file reloads the solution in a new workspace, swapped in when it is done.
+removed from the projects whose directory holds it. A changed ``.csproj`` reloads that project
+only, a ``Directory.Build.*`` file the projects beneath it; a solution file, ``global.json`` or any
+other imported ``.props``/``.targets`` reloads the whole solution in a new workspace. Every update
+is built aside and published in one step.
 """
 
 from __future__ import annotations
@@ -71,14 +73,39 @@ class SolutionWatcher:
 
     def apply(self, paths: set[str]) -> None:
         """Apply a batch of changed paths (public so callers can force a refresh)."""
-        if any(needs_reload(p) for p in paths):
-            log.info("project files changed (%s): reloading", ", ".join(sorted(Path(p).name for p in paths)))
-            try:
+        try:
+            projects = projects_to_reload(self.session.snapshot(), paths)
+            if projects is None:
+                log.info("solution-wide files changed: reloading the solution")
                 self.session.reload()
-            except Exception:
-                log.exception("reload failed; keeping the previous snapshot")
-            return
-        self.session.publish(lambda snapshot: apply_source_changes(snapshot, sorted(paths)))
+                return
+            if projects:
+                log.info("reloading %s", ", ".join(p.name for p in projects))
+                self.session.reload_projects(projects)
+            sources = sorted(p for p in paths if p.lower().endswith(".cs"))
+            if sources:
+                self.session.publish(lambda snapshot: apply_source_changes(snapshot, sources))
+        except Exception:
+            log.exception("applying file changes failed; keeping the previous snapshot")
+
+
+def projects_to_reload(snapshot: Snapshot, paths: set[str]) -> list[Path] | None:
+    """The project files a batch of changes affects; ``None`` when the whole solution must reload."""
+    loaded = {Path(p.FilePath) for p in snapshot.all_projects if p.FilePath}
+    affected: set[Path] = set()
+    for raw in paths:
+        path = Path(raw)
+        name = path.name.lower()
+        if not needs_reload(raw):
+            continue
+        if path.suffix.lower() == ".csproj":
+            if path in loaded:
+                affected.add(path)
+        elif name in ("directory.build.props", "directory.build.targets"):
+            affected.update(p for p in loaded if path.parent in p.parents)
+        else:
+            return None
+    return sorted(affected)
 
 
 def apply_source_changes(snapshot: Snapshot, paths: list[str]) -> Snapshot:

@@ -5,6 +5,7 @@ One ``SolutionSession`` per solution path per process (``open_session``), shared
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import threading
 import time
@@ -16,6 +17,7 @@ from . import restore as restoring
 from .errors import EngineError, WorkspaceLoadFailed
 from .interop import Operation
 from .models import LoadProgress, LoadReport, ProjectSummary, WorkspaceDiagnostic
+from .project_reload import reload_projects
 from .runtime import RuntimeInfo, ensure_runtime
 from .snapshot import Snapshot, display_name
 from .solution_file import SolutionTarget, project_paths, resolve_target
@@ -214,35 +216,46 @@ class SolutionSession:
             if updated is None or updated is current:
                 return current
             self._snapshot = updated
-        for listener in list(self._listeners):
-            try:
-                listener(updated)
-            except Exception:  # a broken listener must not stop freshness for the others
-                log.exception("snapshot listener failed")
+        self._notify(updated)
         return updated
 
     def reload(self, timeout: float = DEFAULT_LOAD_TIMEOUT) -> LoadReport:
         """Load the whole solution again in a new workspace; queries see the old one until it is done."""
         with self._update_lock:
-            previous = self._snapshot
             solution, workspace = self._open(lambda _: None, len(project_paths(self.target)), timeout)
             old_workspace, self._workspace = self._workspace, workspace
-            version = previous.version + 1 if previous else 1
-            self._snapshot = Snapshot(solution, self.root, version)
-            diagnostics = tuple(_workspace_diagnostics(workspace, solution))
-            assert self.report is not None
-            self.report = LoadReport(
-                solution_path=self.report.solution_path,
-                projects=tuple(_summaries(self._snapshot)),
-                diagnostics=diagnostics,
-                seconds=self.report.seconds,
-                notes=self.report.notes,
-            )
+            self._swap(solution, tuple(_workspace_diagnostics(workspace, solution)))
             if old_workspace is not None:
                 old_workspace.Dispose()
-        for listener in list(self._listeners):
-            listener(self._snapshot)
+        assert self.report is not None
         return self.report
+
+    def reload_projects(self, project_files: list[Path], timeout: float = DEFAULT_LOAD_TIMEOUT) -> None:
+        """Evaluate only ``project_files`` again (restoring them first); the rest of the solution stays."""
+        with self._update_lock:
+            current = self.snapshot()
+            assert self.runtime is not None
+            diagnostics = [d for d in (restoring.restore(self.runtime.dotnet, p) for p in project_files) if d]
+            operation = Operation(f"Reloading {', '.join(p.name for p in project_files)}", timeout)
+            solution = reload_projects(self._workspace, current.solution, project_files, operation)
+            previous = self.report.diagnostics if self.report else ()
+            self._swap(solution, (*previous, *diagnostics))
+
+    def _swap(self, solution: Any, diagnostics: tuple[WorkspaceDiagnostic, ...]) -> None:
+        previous = self._snapshot
+        self._snapshot = Snapshot(solution, self.root, previous.version + 1 if previous else 1)
+        if self.report is not None:
+            self.report = dataclasses.replace(
+                self.report, projects=tuple(_summaries(self._snapshot)), diagnostics=diagnostics
+            )
+        self._notify(self._snapshot)
+
+    def _notify(self, snapshot: Snapshot) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener(snapshot)
+            except Exception:  # a broken listener must not stop freshness for the others
+                log.exception("snapshot listener failed")
 
     def _start_watcher(self) -> None:
         from .watcher import SolutionWatcher

@@ -11,7 +11,7 @@ import pytest
 
 from engine import SymbolNotFound, load_solution
 from engine.naming import SymbolRef, resolve
-from engine.symbols import source_locations
+from engine.symbols import compilation, source_locations
 
 WAIT_SECONDS = 60
 
@@ -69,14 +69,30 @@ def test_edit_add_delete_and_project_change_are_all_seen(live_shop):
     (core / "Discount.cs").unlink()
     _eventually(lambda: not _exists(session, "Discount"))
 
-    # A changed project file reloads: here it stops compiling Cache.cs.
+    # A changed project file reloads that project only: here it stops compiling Cache.cs.
     assert _exists(session, "Cache")
+    ids_before = _project_ids(session)
     project = core / "Shop.Core.csproj"
     project.write_text(
         project.read_text().replace("</Project>", '  <ItemGroup><Compile Remove="Cache.cs" /></ItemGroup>\n</Project>')
     )
     _eventually(lambda: not _exists(session, "Cache"))
     assert _exists(session, "Journal.Note")
+    ids_after = _project_ids(session)
+    assert ids_after["Shop.Core"] != ids_before["Shop.Core"]
+    assert {name: ids_after[name] for name in ids_after if name != "Shop.Core"} == {
+        name: ids_before[name] for name in ids_before if name != "Shop.Core"
+    }
+    # ...and projects that use it still compile against the reloaded one.
+    data = session.snapshot().project_named("Shop.Data")
+    errors = session.run(
+        lambda snapshot, op: [d for d in compilation(snapshot, data, op).GetDiagnostics() if str(d.Severity) == "Error"]
+    )
+    assert errors == []
+
+
+def _project_ids(session) -> dict[str, str]:
+    return {str(p.Name): str(p.Id.Id) for p in session.snapshot().all_projects}
 
 
 def test_queries_during_a_reload_see_the_old_or_the_new_solution(live_shop):
