@@ -312,13 +312,20 @@ def _workspace_diagnostics(workspace: Any, solution: Any) -> list[WorkspaceDiagn
     for diagnostic in workspace.Diagnostics:
         message = str(diagnostic.Message)
         kind = str(diagnostic.Kind)
-        # MSBuild reports NuGet audit warnings (NU1903 ...) as failures: they are warnings.
-        severity = "warning" if kind == "Warning" or ": warning " in message else "error"
+        severity = "warning" if kind == "Warning" or _is_nuget_warning(message) else "error"
         owner = next((name for path, name in projects if path and path in message), "")
         if not owner:
             owner = next((name for _, name in projects if f"{name}.csproj" in message), "")
         found.append(WorkspaceDiagnostic(severity, owner, message))
     return list(dict.fromkeys(found))
+
+
+# MSBuild reports some NuGet warnings (NU1603 version fallback, NU190x audit) as failures.
+_NUGET_WARNINGS = ("was resolved instead", "has a known", "vulnerability", ": warning ")
+
+
+def _is_nuget_warning(message: str) -> bool:
+    return any(marker in message for marker in _NUGET_WARNINGS)
 
 
 def _summaries(snapshot: Snapshot) -> list[ProjectSummary]:
