@@ -170,7 +170,7 @@ def _source_candidates(snapshot: Snapshot, operation: Operation, segments: list[
     simple, arity = _strip_generics(segments[-1])
     qualifiers = [_strip_generics(s)[0] for s in segments[:-1]]
     wanted_constructor = bool(qualifiers) and simple == qualifiers[-1]
-    found = []
+    found: list[Any] = []
     for project in snapshot.projects:
         operation.check()
         if wanted_constructor:
@@ -224,7 +224,9 @@ def _split_qualified(path: str) -> list[str]:
 
 
 def _split_top_level(text: str, separator: str) -> list[str]:
-    parts, depth, current = [], 0, []
+    parts: list[str] = []
+    current: list[str] = []
+    depth = 0
     for char in text:
         if char in "<[(":
             depth += 1

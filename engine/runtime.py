@@ -80,7 +80,8 @@ def find_dotnet(start_dir: Path | None = None) -> DotnetInstall:
             f"No .NET SDK usable from {cwd}: {detail[0] if detail else 'dotnet --version failed'}",
             "Install the .NET SDK 8 or newer, or fix the global.json that pins a missing SDK.",
         )
-    major = int(re.match(r"\d+", version).group()) if re.match(r"\d+", version) else 0
+    leading = re.match(r"\d+", version)
+    major = int(leading.group()) if leading else 0
     if major < MINIMUM_SDK_MAJOR:
         raise SdkTooOld(
             f".NET SDK {version} is too old (roslyn-tui needs {MINIMUM_SDK_MAJOR} or newer).",
@@ -188,7 +189,7 @@ def _start_coreclr(dotnet: DotnetInstall, roslyn: RoslynInstall) -> None:
 def _runtime_config(roslyn_dir: Path, dotnet: DotnetInstall) -> Path:
     """The runtimeconfig that the Roslyn build itself asks for, so the right framework is picked."""
     shipped = roslyn_dir / "dotnet-format.runtimeconfig.json"
-    options = {"tfm": f"net{dotnet.sdk_version.split('.')[0]}.0", "rollForward": "LatestMajor"}
+    options: dict[str, object] = {"tfm": f"net{dotnet.sdk_version.split('.')[0]}.0", "rollForward": "LatestMajor"}
     if shipped.is_file():
         shipped_options = json.loads(shipped.read_text(encoding="utf-8")).get("runtimeOptions", {})
         options.update({k: v for k, v in shipped_options.items() if k in ("tfm", "framework", "rollForward")})

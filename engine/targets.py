@@ -48,8 +48,8 @@ def rank(tfm: str) -> tuple[int, int, int, int]:
         if tfm.startswith(family):
             numbers = [int(x) for x in re.findall(r"\d+", tfm)] + [0, 0]
             return (weight, numbers[0], numbers[1], 0)
-    numbers = re.findall(r"\d", tfm)
-    return (1, int("".join(numbers) or 0), 0, 0)
+    digits = "".join(re.findall(r"\d", tfm))
+    return (1, int(digits or 0), 0, 0)
 
 
 def choose(targets: list[str]) -> str:
