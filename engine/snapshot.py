@@ -7,13 +7,17 @@ update: updates build a new snapshot and publish it with one assignment.
 from __future__ import annotations
 
 import os
+import threading
+from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import FileNotInSolution
 from .models import relative_path
 from .targets import choose, split_project_name, target_from_symbols
+
+T = TypeVar("T")
 
 
 class Snapshot:
@@ -29,6 +33,15 @@ class Snapshot:
         self.solution = solution
         self.root = root
         self.version = version
+        self._memo: dict[str, Any] = {}
+        self._memo_lock = threading.Lock()
+
+    def memo(self, key: str, compute: Callable[[], T]) -> T:
+        """``compute()`` once per snapshot: tables that stay true until the next update."""
+        with self._memo_lock:
+            if key not in self._memo:
+                self._memo[key] = compute()
+            return self._memo[key]  # type: ignore[no-any-return]
 
     def with_solution(self, solution: Any) -> Snapshot:
         return Snapshot(solution, self.root, self.version + 1)

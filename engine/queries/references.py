@@ -1,0 +1,120 @@
+"""``find_references``: every use of a symbol, with what each use does, across the solution."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..interop import Operation
+from ..naming import SymbolRef, resolve
+from ..snapshot import Snapshot
+from ..symbols import display, documentation_id, location_of, source_locations, typed
+from ..syntax_roles import DECLARATION, OBJECT_CREATION, classify
+from ..views.references import Reference, ReferenceList, count_kinds
+
+
+def find_references(
+    snapshot: Snapshot, operation: Operation, ref: SymbolRef, include_declarations: bool = False
+) -> ReferenceList:
+    """Every reference to a symbol, ordered by file, line and column; each location once.
+
+    A type's references include its constructors' (``new Customer()``, target-typed ``new()``);
+    an extension method's include its calls in reduced form (``c.DisplayName()``). Locations found
+    in several targets of a multi-targeted project are merged.
+    """
+    from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
+
+    symbol = resolve(snapshot, operation, ref)
+    wanted_id = documentation_id(symbol)
+    found = operation.wait(SymbolFinder.FindReferencesAsync(symbol, snapshot.solution, operation.token))
+    models = _SemanticModels(operation)
+    items: dict[tuple[str, int, int], Reference] = {}
+    for referenced in found:
+        definition = typed(referenced.Definition)
+        definition_id = documentation_id(definition)
+        related = _related_name(symbol, definition, wanted_id, definition_id)
+        if related is None:
+            continue
+        if include_declarations:
+            for location in source_locations(definition):
+                items.setdefault((location.path, location.line, location.column), _declaration(location, definition))
+        for reference in referenced.Locations:
+            operation.check()
+            location = location_of(reference.Location)
+            if location is None:
+                continue
+            key = (location.path, location.line, location.column)
+            if key in items:
+                continue
+            items[key] = _reference(reference, location, definition, related, models)
+    ordered = sorted(items.values(), key=lambda r: (r.location.path, r.location.line, r.location.column))
+    return ReferenceList(
+        root=str(snapshot.root),
+        symbol=display(symbol),
+        documentation_id=wanted_id,
+        items=tuple(ordered),
+        total=len(ordered),
+        file_count=len({r.location.path for r in ordered}),
+        kind_counts=count_kinds(ordered),
+    )
+
+
+def _related_name(symbol: Any, definition: Any, wanted_id: str, definition_id: str) -> str | None:
+    """``""`` for the symbol itself and its constructors; the related symbol's name for cascaded ones."""
+    if definition_id == wanted_id:
+        return ""
+    if str(definition.Kind) == "Method" and str(definition.MethodKind) == "Constructor":
+        if documentation_id(definition.ContainingType) == wanted_id:
+            return ""
+    return display(definition)
+
+
+def _reference(reference: Any, location: Any, definition: Any, related: str, models: _SemanticModels) -> Reference:
+    tree = reference.Location.SourceTree
+    span = reference.Location.SourceSpan
+    root = tree.GetRoot(models.operation.token)
+    node = root.FindNode(span, False, True)
+    is_constructor = str(definition.Kind) == "Method" and str(definition.MethodKind) == "Constructor"
+    kind = classify(node, str(definition.Kind))
+    if is_constructor and kind not in ("nameof", "doc comment"):
+        kind = OBJECT_CREATION if reference.IsImplicit or kind in (OBJECT_CREATION, "type use", "read") else kind
+    text = tree.GetText(models.operation.token)
+    line_text = str(text.Lines[location.line - 1].ToString()).strip()
+    return Reference(
+        location=location,
+        kind=kind,
+        containing_member=models.enclosing(reference.Document, span.Start),
+        line_text=line_text,
+        definition=related,
+    )
+
+
+def _declaration(location: Any, definition: Any) -> Reference:
+    return Reference(location=location, kind=DECLARATION, containing_member=display(definition), line_text="")
+
+
+class _SemanticModels:
+    """One semantic model per document for the length of a query."""
+
+    def __init__(self, operation: Operation) -> None:
+        self.operation = operation
+        self._models: dict[str, Any] = {}
+
+    def enclosing(self, document: Any, position: int) -> str:
+        key = str(document.Id.Id)
+        model = self._models.get(key)
+        if model is None:
+            model = self._models[key] = self.operation.wait(document.GetSemanticModelAsync(self.operation.token))
+        symbol = model.GetEnclosingSymbol(position, self.operation.token)
+        while (
+            symbol is not None
+            and str(symbol.Kind) == "Method"
+            and str(typed(symbol).MethodKind)
+            in (
+                "AnonymousFunction",
+                "LocalFunction",
+            )
+        ):
+            symbol = symbol.ContainingSymbol
+        if symbol is None or str(symbol.Kind) == "Namespace":
+            return ""
+        return display(symbol)

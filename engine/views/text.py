@@ -1,0 +1,21 @@
+"""Small pieces every view's text is made of."""
+
+from __future__ import annotations
+
+from ..models import Location, relative_path
+
+
+def where(location: Location | None, root: str, assembly: str = "") -> str:
+    """``relative/path.cs:line:col``, or ``[assembly]`` for a symbol with no source."""
+    if location is None:
+        return f"[{assembly}]" if assembly else "[metadata]"
+    return f"{relative_path(location.path, root)}:{location.line}:{location.column}"
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
+def columns(*cells: str) -> str:
+    """Cells joined by two spaces, empty ones dropped: the line shape of every list."""
+    return "  ".join(cell for cell in cells if cell)
