@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import threading
 import time
+import weakref
 from typing import Any
 
 from .errors import OperationCancelled, OperationTimedOut
 
 _SLICE_MS = 50
+_live: weakref.WeakSet[Operation] = weakref.WeakSet()
 
 
 class Operation:
@@ -32,6 +34,7 @@ class Operation:
         self.deadline = None if timeout is None else time.monotonic() + timeout
         self._source = CancellationTokenSource()
         self._cancelled = threading.Event()
+        _live.add(self)
 
     @property
     def token(self) -> Any:
@@ -87,3 +90,9 @@ def run(what: str, timeout: float | None, task_factory: Any) -> Any:
     """Start a task with a fresh operation's token and wait for it."""
     operation = Operation(what, timeout)
     return operation.wait(task_factory(operation.token))
+
+
+def cancel_all() -> None:
+    """Cancel every operation still running (used at interpreter exit, before the runtime goes)."""
+    for operation in list(_live):
+        operation.cancel()

@@ -280,3 +280,33 @@ def summarize(symbol: Any) -> SymbolSummary:
 def compilation(snapshot: Snapshot, project: Any, operation: Any) -> Any:
     """The project's compilation (built lazily by Roslyn, cached in the snapshot's solution)."""
     return operation.wait(project.GetCompilationAsync(operation.token))
+
+
+def overridden(member: Any) -> Any:
+    """The member that ``member`` overrides, or ``None``."""
+    member = typed(member)
+    kind = str(member.Kind)
+    if not getattr(member, "IsOverride", False):
+        return None
+    attribute = {"Method": "OverriddenMethod", "Property": "OverriddenProperty", "Event": "OverriddenEvent"}.get(kind)
+    found = getattr(member, attribute, None) if attribute else None
+    return typed(found) if found is not None else None
+
+
+def declared_symbol(model: Any, node: Any, token: Any) -> Any:
+    """The symbol a declaration node declares (``GetDeclaredSymbol`` is an extension method)."""
+    from Microsoft.CodeAnalysis import ModelExtensions  # type: ignore[import-not-found]
+
+    symbol = ModelExtensions.GetDeclaredSymbol(model, node, token)
+    return typed(symbol) if symbol is not None else None
+
+
+def referenced_symbol(model: Any, node: Any, token: Any) -> Any:
+    """The symbol a node binds to (the first candidate when binding is ambiguous), or ``None``."""
+    from Microsoft.CodeAnalysis import ModelExtensions  # type: ignore[import-not-found]
+
+    info = ModelExtensions.GetSymbolInfo(model, node, token)
+    symbol = info.Symbol
+    if symbol is None and info.CandidateSymbols.Length:
+        symbol = info.CandidateSymbols[0]
+    return typed(symbol) if symbol is not None else None

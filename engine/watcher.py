@@ -54,6 +54,10 @@ class SolutionWatcher:
     def stop(self) -> None:
         self._stop.set()
 
+    def join(self, timeout: float) -> None:
+        if self._thread.is_alive():
+            self._thread.join(timeout)
+
     def _run(self) -> None:
         import watchfiles
 

@@ -5,6 +5,7 @@ One ``SolutionSession`` per solution path per process (``open_session``), shared
 
 from __future__ import annotations
 
+import atexit
 import dataclasses
 import logging
 import threading
@@ -15,7 +16,7 @@ from typing import Any, TypeVar
 
 from . import restore as restoring
 from .errors import EngineError, WorkspaceLoadFailed
-from .interop import Operation
+from .interop import Operation, cancel_all
 from .models import LoadProgress, LoadReport, ProjectSummary, WorkspaceDiagnostic
 from .project_reload import reload_projects
 from .runtime import RuntimeInfo, ensure_runtime
@@ -54,6 +55,7 @@ class SolutionSession:
         self._loaded = threading.Event()
         self._watcher: Any = None
         self._listeners: list[Callable[[Snapshot], None]] = []
+        self._warmer: threading.Thread | None = None
 
     @property
     def root(self) -> Path:
@@ -77,7 +79,8 @@ class SolutionSession:
                 self._loaded.set()
             if self.watch:
                 self._start_watcher()
-            threading.Thread(target=self._warm, name="roslyn-tui-warm", daemon=True).start()
+            self._warmer = threading.Thread(target=self._warm, name="roslyn-tui-warm", daemon=True)
+            self._warmer.start()
             return self.report
 
     def _warm(self) -> None:
@@ -110,6 +113,7 @@ class SolutionSession:
     def _load(self, progress: ProgressCallback, timeout: float) -> LoadReport:
         started = time.monotonic()
         self.runtime = ensure_runtime(self.root)
+        _register_exit_handler()
         notes = [self.target.note] if self.target.note else []
         diagnostics: list[WorkspaceDiagnostic] = []
         projects = project_paths(self.target)
@@ -266,6 +270,9 @@ class SolutionSession:
     def close(self) -> None:
         if self._watcher is not None:
             self._watcher.stop()
+            self._watcher.join(2)
+        if self._warmer is not None:
+            self._warmer.join(2)
         if self._workspace is not None:
             self._workspace.Dispose()
             self._workspace = None
@@ -343,6 +350,34 @@ def _summaries(snapshot: Snapshot) -> list[ProjectSummary]:
 
 _sessions: dict[Path, SolutionSession] = {}
 _sessions_lock = threading.Lock()
+
+
+_exit_handler_registered = False
+
+
+def _register_exit_handler() -> None:
+    # atexit runs handlers last-in first-out: registering after the runtime started puts ours
+    # before pythonnet's shutdown.
+    global _exit_handler_registered
+    if not _exit_handler_registered:
+        atexit.register(_stop_background_work)
+        _exit_handler_registered = True
+
+
+def _stop_background_work() -> None:
+    """Stop watcher and warm-up threads before pythonnet shuts the runtime down.
+
+    A thread still inside a .NET call when the runtime unloads aborts the whole process. Registered
+    after pythonnet's own exit handler, so it runs first.
+    """
+    cancel_all()
+    for session in list(_sessions.values()):
+        if session._watcher is not None:
+            session._watcher.stop()
+    for session in list(_sessions.values()):
+        for thread in (session._warmer, session._watcher._thread if session._watcher else None):
+            if thread is not None and thread.is_alive():
+                thread.join(2)
 
 
 def open_session(path: str | Path, *, restore: bool = True, watch: bool = True) -> SolutionSession:
