@@ -66,23 +66,23 @@ def classify(node: Any, symbol_kind: str) -> str:
 def _outer_expression(node: Any) -> Any:
     """Climb from a simple name to the expression it names: ``a.B`` for ``B``, ``A.B.C`` for ``C``."""
     current = node
-    while True:
-        parent = current.Parent
-        parent_kind = _kind(parent)
-        if parent_kind == "MemberAccessExpressionSyntax" and _same(parent.Name, current):
-            current = parent
-        elif parent_kind == "MemberBindingExpressionSyntax":
-            current = parent
-        elif parent_kind == "ConditionalAccessExpressionSyntax" and _same(parent.WhenNotNull, current):
-            current = parent
-        elif parent_kind in ("QualifiedNameSyntax", "AliasQualifiedNameSyntax") and _same(
-            parent.Right if parent_kind == "QualifiedNameSyntax" else parent.Name, current
-        ):
-            current = parent
-        elif parent_kind == "NullableTypeSyntax":
-            current = parent
-        else:
-            return current
+    while current.Parent is not None and _names_through(current.Parent, current):
+        current = current.Parent
+    return current
+
+
+def _names_through(parent: Any, child: Any) -> bool:
+    """Is ``child`` the part of ``parent`` that says what ``parent`` refers to?"""
+    kind = _kind(parent)
+    if kind == "MemberAccessExpressionSyntax":
+        return _same(parent.Name, child)
+    if kind == "ConditionalAccessExpressionSyntax":
+        return _same(parent.WhenNotNull, child)
+    if kind == "QualifiedNameSyntax":
+        return _same(parent.Right, child)
+    if kind == "AliasQualifiedNameSyntax":
+        return _same(parent.Name, child)
+    return kind in ("MemberBindingExpressionSyntax", "NullableTypeSyntax")
 
 
 def _same(a: Any, b: Any) -> bool:

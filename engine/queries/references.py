@@ -62,9 +62,9 @@ def _related_name(symbol: Any, definition: Any, wanted_id: str, definition_id: s
     """``""`` for the symbol itself and its constructors; the related symbol's name for cascaded ones."""
     if definition_id == wanted_id:
         return ""
-    if str(definition.Kind) == "Method" and str(definition.MethodKind) == "Constructor":
-        if documentation_id(definition.ContainingType) == wanted_id:
-            return ""
+    is_constructor = str(definition.Kind) == "Method" and str(definition.MethodKind) == "Constructor"
+    if is_constructor and documentation_id(definition.ContainingType) == wanted_id:
+        return ""
     return display(definition)
 
 
