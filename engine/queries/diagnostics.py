@@ -1,0 +1,88 @@
+"""``diagnostics``: compiler errors and warnings for a file, a project or the whole solution."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..errors import InvalidArgument
+from ..interop import Operation
+from ..models import relative_path
+from ..snapshot import Snapshot, display_name
+from ..symbols import compilation, location_of
+from ..views.diagnostics import SEVERITIES, Diagnostic, DiagnosticList
+
+
+def diagnostics(
+    snapshot: Snapshot,
+    operation: Operation,
+    file: str | None = None,
+    project: str | None = None,
+    severity: str = "warning",
+    include_hidden: bool = False,
+    limit: int | None = None,
+) -> DiagnosticList:
+    """Compiler diagnostics at ``severity`` or worse, errors first, then by file and line.
+
+    Args:
+        file: only this document's diagnostics (its semantic model; fastest).
+        project: only this project's; with neither, the whole solution's.
+        severity: the least severe to include: ``error``, ``warning``, ``info`` or ``hidden``.
+        include_hidden: include hidden diagnostics whatever ``severity`` says.
+        limit: the most items returned; ``total`` and the counts still cover them all.
+    """
+    wanted = severity.strip().lower()
+    if wanted not in SEVERITIES:
+        raise InvalidArgument(f"'{severity}' is not a severity.", f"Use one of: {', '.join(SEVERITIES)}.")
+    allowed = set(SEVERITIES[: SEVERITIES.index(wanted) + 1]) | ({"hidden"} if include_hidden else set())
+    if file is not None:
+        document = snapshot.document(file)
+        model = operation.wait(document.GetSemanticModelAsync(operation.token))
+        found = _convert(model.GetDiagnostics(None, operation.token), display_name(document.Project))
+        scope = relative_path(str(document.FilePath), snapshot.root)
+    else:
+        projects = snapshot.projects
+        if project is not None:
+            chosen = snapshot.project_named(project)
+            if chosen is None:
+                names = ", ".join(display_name(p) for p in snapshot.projects)
+                raise InvalidArgument(f"No project named '{project}'.", f"Projects: {names}.")
+            projects = [chosen]
+        found = []
+        for each in projects:
+            found.extend(
+                _convert(compilation(snapshot, each, operation).GetDiagnostics(operation.token), display_name(each))
+            )
+        scope = display_name(projects[0]) if project is not None else "the solution"
+    kept = sorted(
+        {(d.id, d.location, d.message): d for d in found if d.severity in allowed}.values(),
+        key=lambda d: (
+            SEVERITIES.index(d.severity),
+            d.location.path if d.location else "",
+            d.location.line if d.location else 0,
+            d.location.column if d.location else 0,
+        ),
+    )
+    counts = Counter(d.severity for d in kept)
+    shown = kept if limit is None else kept[:limit]
+    return DiagnosticList(
+        root=str(snapshot.root),
+        scope=scope,
+        items=tuple(shown),
+        total=len(kept),
+        counts=tuple((s, counts[s]) for s in SEVERITIES if counts[s]),
+    )
+
+
+def _convert(roslyn_diagnostics: Any, project: str) -> list[Diagnostic]:
+    words = {"Error": "error", "Warning": "warning", "Info": "info", "Hidden": "hidden"}
+    return [
+        Diagnostic(
+            id=str(d.Id),
+            severity=words.get(str(d.Severity), str(d.Severity).lower()),
+            message=str(d.GetMessage(None)),
+            location=location_of(d.Location),
+            project=project,
+        )
+        for d in roslyn_diagnostics
+    ]

@@ -1,0 +1,117 @@
+"""``project_structure`` and ``list_namespaces``."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from ..declarations import source_declarations
+from ..interop import Operation
+from ..snapshot import Snapshot, display_name
+from ..symbols import qualified_name, typed
+from ..views.project import Namespace, NamespaceList, PackageReference, ProjectInfo, ProjectStructure
+
+_OUTPUT_KINDS = {
+    "DynamicallyLinkedLibrary": "library",
+    "ConsoleApplication": "exe",
+    "WindowsApplication": "winexe",
+    "WindowsRuntimeApplication": "winexe",
+    "NetModule": "module",
+    "WindowsRuntimeMetadata": "winmdobj",
+}
+
+
+def project_structure(snapshot: Snapshot, operation: Operation, include_documents: bool = False) -> ProjectStructure:
+    """Projects with their targets, output kind, project and package references (and documents)."""
+    items = []
+    for project in snapshot.projects:
+        operation.check()
+        tfm = snapshot.project_targets[project.Name]
+        options = project.CompilationOptions
+        parse = project.ParseOptions
+        references = sorted(
+            {display_name(snapshot.solution.GetProject(r.ProjectId)) for r in project.ProjectReferences}
+        )
+        documents = tuple(sorted(str(d.FilePath) for d in project.Documents if d.FilePath)) if include_documents else ()
+        items.append(
+            ProjectInfo(
+                name=display_name(project),
+                path=str(project.FilePath or ""),
+                target_framework=tfm,
+                target_frameworks=tuple(snapshot.targets_of(project)),
+                output_kind=_OUTPUT_KINDS.get(str(options.OutputKind), str(options.OutputKind)) if options else "",
+                language_version=_language_version(parse),
+                project_references=tuple(references),
+                package_references=tuple(package_references(Path(str(project.FilePath)), tfm)),
+                metadata_reference_count=int(project.MetadataReferences.Count),
+                document_count=int(project.DocumentIds.Count),
+                documents=documents,
+            )
+        )
+    return ProjectStructure(
+        root=str(snapshot.root), solution_path=str(snapshot.solution.FilePath or snapshot.root), items=tuple(items)
+    )
+
+
+def _language_version(parse_options: Any) -> str:
+    if parse_options is None:
+        return ""
+    from Microsoft.CodeAnalysis.CSharp import CSharpParseOptions, LanguageVersionFacts  # type: ignore[import-not-found]
+
+    version = (
+        CSharpParseOptions(parse_options).LanguageVersion
+        if not hasattr(parse_options, "LanguageVersion")
+        else parse_options.LanguageVersion
+    )
+    return str(LanguageVersionFacts.ToDisplayString(version))
+
+
+def package_references(project_file: Path, tfm: str) -> list[PackageReference]:
+    """Packages the project asks for directly, with the versions restore chose (``obj/project.assets.json``).
+
+    The assets file is what restore actually resolved, so it is the truth for a loaded project; a
+    project that was never restored lists none.
+    """
+    assets = project_file.parent / "obj" / "project.assets.json"
+    if not assets.is_file():
+        return []
+    try:
+        data = json.loads(assets.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    frameworks = data.get("project", {}).get("frameworks", {})
+    framework = frameworks.get(tfm) or next(iter(frameworks.values()), {})
+    resolved: dict[str, str] = {}
+    for key in data.get("libraries", {}):
+        name, _, version = key.partition("/")
+        resolved[name.lower()] = version
+    found = []
+    for name, spec in sorted(framework.get("dependencies", {}).items(), key=lambda pair: pair[0].lower()):
+        if isinstance(spec, dict) and spec.get("autoReferenced"):
+            continue  # implicit SDK packages (NETStandard.Library ...) are not the project's choice
+        requested = spec.get("version", "") if isinstance(spec, dict) else str(spec)
+        found.append(PackageReference(name, resolved.get(name.lower(), requested)))
+    return found
+
+
+def list_namespaces(snapshot: Snapshot, operation: Operation) -> NamespaceList:
+    """Namespaces that hold source types, with how many types each holds and in which projects."""
+    counts: dict[str, int] = defaultdict(int)
+    projects: dict[str, set[str]] = defaultdict(set)
+    seen: set[Any] = set()
+    for declaration in source_declarations(snapshot, operation):
+        symbol = declaration.symbol
+        if str(symbol.Kind) != "NamedType" or symbol.ContainingType is not None:
+            continue
+        key = (declaration.project, str(symbol.MetadataName), qualified_name(symbol))
+        if key in seen:
+            continue
+        seen.add(key)
+        namespace = typed(symbol.ContainingNamespace)
+        name = "" if namespace.IsGlobalNamespace else qualified_name(namespace)
+        counts[name] += 1
+        projects[name].add(declaration.project)
+    items = tuple(Namespace(name, counts[name], tuple(sorted(projects[name]))) for name in sorted(counts))
+    return NamespaceList(root=str(snapshot.root), items=items)
