@@ -22,6 +22,7 @@ from .errors import (
     WorkspaceLoadFailed,
 )
 from .models import LoadProgress, LoadReport, Location, ProjectSummary, WorkspaceDiagnostic
+from .naming import SymbolRef
 from .runtime import RuntimeInfo, ensure_runtime, find_dotnet, find_roslyn
 from .snapshot import Snapshot
 from .workspace import SolutionSession, load_solution, open_session
@@ -48,6 +49,7 @@ __all__ = [
     "SolutionNotFound",
     "SolutionSession",
     "SymbolNotFound",
+    "SymbolRef",
     "WorkspaceDiagnostic",
     "WorkspaceLoadFailed",
     "ensure_runtime",

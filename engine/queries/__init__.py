@@ -10,3 +10,36 @@ Contract, the same for every query:
 - The result is a frozen dataclass from ``engine.views``: plain Python values, 1-based positions,
   absolute paths, and a ``render()`` giving the plain text both front ends show.
 """
+
+from .calls import call_hierarchy
+from .definition import go_to_definition
+from .diagnostics import diagnostics
+from .hierarchy import type_hierarchy
+from .implementations import find_implementations, find_overrides
+from .info import method_overloads, symbol_info
+from .members import type_members
+from .outline import containing_member, file_outline
+from .project import list_namespaces, project_structure
+from .references import find_references
+from .search import find_symbols
+from .source import get_source, read_file
+
+__all__ = [
+    "call_hierarchy",
+    "containing_member",
+    "diagnostics",
+    "file_outline",
+    "find_implementations",
+    "find_overrides",
+    "find_references",
+    "find_symbols",
+    "get_source",
+    "go_to_definition",
+    "list_namespaces",
+    "method_overloads",
+    "project_structure",
+    "read_file",
+    "symbol_info",
+    "type_hierarchy",
+    "type_members",
+]

@@ -1,0 +1,151 @@
+"""``call_hierarchy``: callers with their call sites, and what a body calls, reads and writes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import InvalidArgument
+from ..interop import Operation
+from ..naming import SymbolRef, resolve
+from ..snapshot import Snapshot
+from ..symbols import display, documentation_id, kind_of, location_of, normalize, referenced_symbol, summarize, typed
+from ..syntax_roles import READ, READ_WRITE, WRITE, classify
+from ..views.calls import CallHierarchy, CallNode, CallSite
+
+DIRECTIONS = ("incoming", "outgoing", "both")
+_CALLABLE = {"Method", "Property", "Event", "Field"}
+_ACCESS_WORDS = {READ: "reads", WRITE: "writes", READ_WRITE: "reads and writes"}
+
+
+def call_hierarchy(
+    snapshot: Snapshot, operation: Operation, ref: SymbolRef, direction: str = "incoming", depth: int = 1
+) -> CallHierarchy:
+    """Who calls a member (incoming) and what its body calls, creates, reads and writes (outgoing).
+
+    Each level below the first repeats the question for the symbols found, up to ``depth``; a symbol
+    already on the path from the root is marked as a cycle and not expanded again.
+    """
+    if direction not in DIRECTIONS:
+        raise InvalidArgument(f"'{direction}' is not a direction.", f"Use one of: {', '.join(DIRECTIONS)}.")
+    if depth < 1:
+        raise InvalidArgument(f"A depth of {depth} shows nothing.", "Give a depth of 1 or more.")
+    symbol = typed(resolve(snapshot, operation, ref))
+    if str(symbol.Kind) not in _CALLABLE:
+        raise InvalidArgument(
+            f"{display(symbol)} is a {kind_of(symbol)}: it is neither called nor has a body.",
+            "Name a method, constructor, property, event or field.",
+        )
+    walker = _Walker(snapshot, operation)
+    root_id = documentation_id(symbol)
+    incoming = walker.incoming(symbol, depth, {root_id}) if direction in ("incoming", "both") else []
+    outgoing = walker.outgoing(symbol, depth, {root_id}) if direction in ("outgoing", "both") else []
+    return CallHierarchy(str(snapshot.root), summarize(symbol), direction, depth, tuple(incoming), tuple(outgoing))
+
+
+class _Walker:
+    def __init__(self, snapshot: Snapshot, operation: Operation) -> None:
+        self.snapshot = snapshot
+        self.operation = operation
+        self._models: dict[str, Any] = {}
+
+    def incoming(self, symbol: Any, depth: int, path: set[str]) -> list[CallNode]:
+        from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
+
+        callers = self.operation.wait(
+            SymbolFinder.FindCallersAsync(symbol, self.snapshot.solution, self.operation.token)
+        )
+        grouped: dict[str, tuple[Any, list[CallSite], bool]] = {}
+        for info in callers:
+            caller = typed(normalize(info.CallingSymbol))
+            key = documentation_id(caller) or display(caller)
+            entry = grouped.setdefault(key, (caller, [], bool(info.IsDirect)))
+            for location in info.Locations:
+                site = self._site(location)
+                if site is not None and site not in entry[1]:
+                    entry[1].append(site)
+        nodes = []
+        for key, (caller, sites, direct) in grouped.items():
+            sites.sort(key=lambda s: (s.location.path, s.location.line, s.location.column))
+            note = "" if direct else "via an interface or override"
+            nodes.append(self._node(caller, key, "called by", tuple(sites), note, depth, path, self.incoming))
+        return sorted(nodes, key=_order)
+
+    def outgoing(self, symbol: Any, depth: int, path: set[str]) -> list[CallNode]:
+        grouped: dict[tuple[str, str], tuple[Any, list[CallSite]]] = {}
+        for reference in symbol.DeclaringSyntaxReferences:
+            body = reference.GetSyntax(self.operation.token)
+            model = self._model(body.SyntaxTree)
+            for node in body.DescendantNodes():
+                self.operation.check()
+                found = self._target(model, node)
+                if found is None:
+                    continue
+                target, relation = found
+                site = self._site(node.GetLocation())
+                if site is None:
+                    continue
+                key = (relation, documentation_id(target) or display(target))
+                grouped.setdefault(key, (target, []))[1].append(site)
+        nodes = []
+        for (relation, key), (target, sites) in grouped.items():
+            expands = relation in ("calls", "creates") and bool(list(target.DeclaringSyntaxReferences))
+            recurse = self.outgoing if expands else None
+            nodes.append(self._node(target, key, relation, tuple(sites), "", depth, path, recurse))
+        return sorted(nodes, key=_order)
+
+    def _node(
+        self,
+        symbol: Any,
+        key: str,
+        relation: str,
+        sites: tuple[CallSite, ...],
+        note: str,
+        depth: int,
+        path: set[str],
+        recurse: Any,
+    ) -> CallNode:
+        summary = summarize(symbol)
+        if key in path:
+            return CallNode(summary, relation, sites, cycle=True, note=note)
+        if recurse is None:
+            return CallNode(summary, relation, sites, note=note)
+        if depth <= 1:
+            return CallNode(summary, relation, sites, note=note, expandable=True)
+        children = recurse(symbol, depth - 1, path | {key})
+        return CallNode(summary, relation, sites, tuple(children), note=note)
+
+    def _target(self, model: Any, node: Any) -> tuple[Any, str] | None:
+        """The symbol a body node calls, creates or accesses, and how; ``None`` for anything else."""
+        kind = str(node.GetType().Name)
+        if kind == "InvocationExpressionSyntax":
+            target = referenced_symbol(model, node, self.operation.token)
+            return (typed(normalize(target)), "calls") if target is not None and str(target.Kind) == "Method" else None
+        if kind in ("ObjectCreationExpressionSyntax", "ImplicitObjectCreationExpressionSyntax"):
+            target = referenced_symbol(model, node, self.operation.token)
+            return (typed(normalize(target)), "creates") if target is not None else None
+        if kind not in ("IdentifierNameSyntax", "GenericNameSyntax"):
+            return None
+        target = referenced_symbol(model, node, self.operation.token)
+        if target is None or str(target.Kind) not in ("Property", "Field", "Event"):
+            return None
+        access = classify(node, str(target.Kind))
+        return typed(normalize(target)), _ACCESS_WORDS.get(access, "reads")
+
+    def _site(self, location: Any) -> CallSite | None:
+        converted = location_of(location)
+        if converted is None:
+            return None
+        text = location.SourceTree.GetText(self.operation.token)
+        return CallSite(converted, str(text.Lines[converted.line - 1].ToString()).strip())
+
+    def _model(self, tree: Any) -> Any:
+        key = str(tree.FilePath)
+        if key not in self._models:
+            document = self.snapshot.solution.GetDocument(tree)
+            self._models[key] = self.operation.wait(document.GetSemanticModelAsync(self.operation.token))
+        return self._models[key]
+
+
+def _order(node: CallNode) -> tuple[Any, ...]:
+    first = node.sites[0].location if node.sites else None
+    return (node.relation, first.path if first else "", first.line if first else 0, node.symbol.display)

@@ -1,0 +1,162 @@
+"""``type_hierarchy``: base chain, interfaces (direct and inherited), derived types as a tree."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import InvalidArgument
+from ..interop import Operation
+from ..naming import SymbolRef, resolve
+from ..snapshot import Snapshot
+from ..symbols import display, documentation_id, kind_of, normalize, qualified_name, summarize, typed
+from ..views.hierarchy import HierarchyNode, MemberOverrides, TypeHierarchy
+
+DIRECTIONS = ("ancestors", "descendants", "both")
+
+
+def type_hierarchy(
+    snapshot: Snapshot,
+    operation: Operation,
+    ref: SymbolRef,
+    direction: str = "both",
+    max_depth: int | None = None,
+    include_object: bool = False,
+    include_overrides: bool = False,
+) -> TypeHierarchy:
+    """The type's ancestors and/or descendants.
+
+    Args:
+        direction: ``ancestors`` (bases and interfaces), ``descendants`` (derived tree) or ``both``.
+        max_depth: levels of the derived tree (``None``: all); nodes cut short are ``expandable``.
+        include_object: list ``System.Object`` at the end of the base chain.
+        include_overrides: for each virtual, abstract or interface member, the members overriding it below.
+    """
+    if direction not in DIRECTIONS:
+        raise InvalidArgument(f"'{direction}' is not a direction.", f"Use one of: {', '.join(DIRECTIONS)}.")
+    if max_depth is not None and max_depth < 1:
+        raise InvalidArgument(
+            f"A depth of {max_depth} shows nothing.", "Give a depth of 1 or more, or none for all levels."
+        )
+    symbol = typed(resolve(snapshot, operation, ref))
+    if str(symbol.Kind) != "NamedType":
+        raise InvalidArgument(
+            f"{display(symbol)} is a {kind_of(symbol)}, not a type.", "Name a class, struct, interface or record."
+        )
+    bases: tuple[HierarchyNode, ...] = ()
+    interfaces: tuple[HierarchyNode, ...] = ()
+    derived: tuple[HierarchyNode, ...] = ()
+    if direction in ("ancestors", "both"):
+        bases = tuple(_bases(symbol, include_object))
+        interfaces = tuple(_interfaces(symbol))
+    if direction in ("descendants", "both"):
+        derived = tuple(_derived(snapshot, operation, symbol, max_depth, 1, {documentation_id(symbol)}))
+    overrides = tuple(_overrides(snapshot, operation, symbol)) if include_overrides else ()
+    return TypeHierarchy(str(snapshot.root), summarize(symbol), bases, interfaces, derived, overrides)
+
+
+def _bases(symbol: Any, include_object: bool) -> list[HierarchyNode]:
+    found = []
+    base = symbol.BaseType
+    while base is not None:
+        if qualified_name(base) in ("System.Object", "System.ValueType", "System.Enum") and not include_object:
+            break
+        found.append(HierarchyNode(summarize(base), "base"))
+        base = base.BaseType
+    return found
+
+
+def _interfaces(symbol: Any) -> list[HierarchyNode]:
+    """Direct interfaces, then inherited ones saying which base type or interface brings them."""
+    direct = [typed(i) for i in symbol.Interfaces]
+    direct_ids = {documentation_id(i) + display(i) for i in direct}
+    found = [HierarchyNode(summarize(i), "interface", note="direct") for i in direct]
+    for interface in symbol.AllInterfaces:
+        key = documentation_id(interface) + display(interface)
+        if key in direct_ids:
+            continue
+        found.append(
+            HierarchyNode(summarize(interface), "interface", note=f"inherited from {_origin(symbol, interface)}")
+        )
+    return found
+
+
+def _origin(symbol: Any, interface: Any) -> str:
+    wanted = display(interface)
+    for candidate in symbol.Interfaces:
+        if any(display(i) == wanted for i in candidate.AllInterfaces):
+            return display(candidate)
+    base = symbol.BaseType
+    while base is not None:
+        if any(display(i) == wanted for i in base.AllInterfaces):
+            owner = base
+            base = base.BaseType
+            if base is None or not any(display(i) == wanted for i in base.AllInterfaces):
+                return display(owner)
+        else:
+            break
+    return "a base type"
+
+
+def _derived(
+    snapshot: Snapshot, operation: Operation, symbol: Any, max_depth: int | None, depth: int, path: set[str]
+) -> list[HierarchyNode]:
+    from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
+
+    solution = snapshot.solution
+    children: list[tuple[Any, str]] = []
+    if str(symbol.TypeKind) == "Interface":
+        for found in operation.wait(
+            SymbolFinder.FindDerivedInterfacesAsync(symbol, solution, False, None, operation.token)
+        ):
+            children.append((found, "derived interface"))
+        for found in operation.wait(
+            SymbolFinder.FindImplementationsAsync(symbol, solution, False, None, operation.token)
+        ):
+            children.append((found, "implements"))
+    elif str(symbol.TypeKind) == "Class":
+        for found in operation.wait(
+            SymbolFinder.FindDerivedClassesAsync(symbol, solution, False, None, operation.token)
+        ):
+            children.append((found, "derives"))
+    nodes = []
+    seen: set[str] = set()
+    for child, relation in children:
+        child = typed(normalize(child))
+        key = documentation_id(child)
+        if key in seen or key in path:  # several targets, or a cycle through broken code
+            continue
+        seen.add(key)
+        if max_depth is not None and depth >= max_depth:
+            nodes.append(
+                HierarchyNode(summarize(child), relation, expandable=_has_descendants(snapshot, operation, child))
+            )
+            continue
+        grandchildren = _derived(snapshot, operation, child, max_depth, depth + 1, path | {key})
+        nodes.append(HierarchyNode(summarize(child), relation, tuple(grandchildren)))
+    nodes.sort(key=lambda n: (n.relation, n.symbol.display))
+    return nodes
+
+
+def _has_descendants(snapshot: Snapshot, operation: Operation, symbol: Any) -> bool:
+    return bool(_derived(snapshot, operation, symbol, 1, 1, {documentation_id(symbol)}))
+
+
+def _overrides(snapshot: Snapshot, operation: Operation, symbol: Any) -> list[MemberOverrides]:
+    from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
+
+    is_interface = str(symbol.TypeKind) == "Interface"
+    found = []
+    for member in symbol.GetMembers():
+        member = typed(member)
+        if str(member.Kind) not in ("Method", "Property", "Event") or member.IsImplicitlyDeclared:
+            continue
+        if str(member.Kind) == "Method" and str(member.MethodKind) != "Ordinary":
+            continue
+        if not (is_interface or member.IsVirtual or member.IsAbstract or member.IsOverride):
+            continue
+        finder = SymbolFinder.FindImplementationsAsync if is_interface else SymbolFinder.FindOverridesAsync
+        related = operation.wait(finder(member, snapshot.solution, None, operation.token))
+        unique = {documentation_id(normalize(r)): summarize(normalize(r)) for r in related}
+        if unique:
+            found.append(MemberOverrides(summarize(member), tuple(sorted(unique.values(), key=lambda s: s.display))))
+    return found

@@ -1,0 +1,71 @@
+"""The call hierarchy: who calls a member, and what its body calls, reads and writes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..models import Location
+from ..symbols import SymbolSummary
+from .text import columns, where
+
+
+@dataclass(frozen=True)
+class CallSite:
+    location: Location
+    line_text: str
+
+
+@dataclass(frozen=True)
+class CallNode:
+    symbol: SymbolSummary
+    relation: str
+    """``called by``, ``calls``, ``creates``, ``reads``, ``writes`` or ``reads and writes``."""
+    sites: tuple[CallSite, ...]
+    """Where the call (or access) happens: in the caller for incoming, in this body for outgoing."""
+    children: tuple[CallNode, ...] = ()
+    cycle: bool = False
+    """The symbol is already on the path from the root: not expanded again."""
+    expandable: bool = False
+    """Deeper levels exist beyond the depth asked: ask again for ``symbol.documentation_id``."""
+    note: str = ""
+
+    def label(self, root: str) -> str:
+        flags = ["(cycle)" if self.cycle else "", self.note, "…" if self.expandable else ""]
+        return columns(
+            self.relation, self.symbol.display, where(self.symbol.location, root, self.symbol.assembly), *flags
+        )
+
+
+@dataclass(frozen=True)
+class CallHierarchy:
+    root: str
+    symbol: SymbolSummary
+    direction: str
+    depth: int
+    incoming: tuple[CallNode, ...]
+    outgoing: tuple[CallNode, ...]
+
+    def render(self) -> str:
+        lines = [
+            f"Call hierarchy of {self.symbol.display}  {where(self.symbol.location, self.root, self.symbol.assembly)}  (depth {self.depth})"
+        ]
+        if self.direction in ("incoming", "both"):
+            lines.append(f"incoming: {len(self.incoming)}")
+            lines.extend(node_lines(self.incoming, self.root, 1))
+        if self.direction in ("outgoing", "both"):
+            lines.append(f"outgoing: {len(self.outgoing)}")
+            lines.extend(node_lines(self.outgoing, self.root, 1))
+        return "\n".join(lines)
+
+
+def site_label(site: CallSite, root: str) -> str:
+    return columns(f"at {where(site.location, root)}", site.line_text)
+
+
+def node_lines(nodes: tuple[CallNode, ...], root: str, depth: int) -> list[str]:
+    lines = []
+    for node in nodes:
+        lines.append("  " * depth + node.label(root))
+        lines.extend("  " * (depth + 1) + site_label(site, root) for site in node.sites)
+        lines.extend(node_lines(node.children, root, depth + 1))
+    return lines
