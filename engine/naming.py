@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .declarations import source_declarations
 from .errors import AmbiguousSymbol, InvalidArgument, PositionOutOfRange, SymbolNotFound
 from .interop import Operation
 from .snapshot import Snapshot
@@ -278,17 +279,12 @@ def _parameters_match(symbol: Any, wanted: list[str]) -> bool:
 
 
 def _type_matches(type_symbol: Any, wanted: str) -> bool:
-    wanted = re.sub(r"\s+", "", wanted).removeprefix("ref").removeprefix("out").removeprefix("in")
-    wanted = re.sub(r"^(params|this)", "", wanted)
+    """Does a parameter's type match what the caller wrote (``int``, ``Int32``, ``System.Int32``, ``ref int``)?"""
+    wanted = re.sub(r"^(ref|out|in|params|this|scoped)\s+", "", wanted.strip())
+    target = re.sub(r"\s+", "", wanted).lower()
     full = re.sub(r"\s+", "", qualified_name(type_symbol)).lower()
-    shown = {re.sub(r"\s+", "", display(type_symbol)), str(type_symbol.Name)}
-    candidates = {s.lower() for s in shown}
-    target = wanted.lower()
-    return (
-        target in candidates
-        or _KEYWORDS.get(target, target).lower() in candidates | {full}
-        or full.endswith("." + target)
-    )
+    shown = {re.sub(r"\s+", "", display(type_symbol)).lower(), str(type_symbol.Name).lower(), full}
+    return target in shown or _KEYWORDS.get(target, target).lower() in shown or full.endswith("." + target)
 
 
 def _unique(symbols: list[Any]) -> list[Any]:
@@ -310,29 +306,13 @@ def near_names(snapshot: Snapshot, operation: Operation, name: str, count: int =
     return [names[n] for n in (close + contained)[:count]]
 
 
-_NAME_CACHE: dict[int, dict[str, str]] = {}
-
-
 def _declared_names(snapshot: Snapshot, operation: Operation) -> dict[str, str]:
-    """Simple name -> a qualified form of it, for every type and member declared in source."""
-    cached = _NAME_CACHE.get(id(snapshot.solution))
-    if cached is not None:
-        return cached
-    names: dict[str, str] = {}
-    for project in snapshot.projects:
-        stack = [compilation(snapshot, project, operation).Assembly.GlobalNamespace]
-        while stack:
-            operation.check()
-            namespace_or_type = stack.pop()
-            for member in typed(namespace_or_type).GetMembers():
-                kind = str(member.Kind)
-                if kind == "Namespace":
-                    stack.append(member)
-                elif kind == "NamedType":
-                    names.setdefault(str(member.Name), display(member))
-                    stack.append(member)
-                elif not member.IsImplicitlyDeclared and str(member.Name) not in (".ctor", ".cctor"):
-                    names.setdefault(str(member.Name), f"{member.ContainingType.Name}.{member.Name}")
-    _NAME_CACHE.clear()
-    _NAME_CACHE[id(snapshot.solution)] = names
-    return names
+    """Simple name -> a readable qualified form of it, for every type and member declared in source."""
+
+    def build() -> dict[str, str]:
+        names: dict[str, str] = {}
+        for declaration in source_declarations(snapshot, operation):
+            names.setdefault(declaration.name, display(declaration.symbol).split("(")[0])
+        return names
+
+    return snapshot.memo("declared_names", build)

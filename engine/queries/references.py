@@ -34,7 +34,7 @@ def find_references(
         related = _related_name(symbol, definition, wanted_id, definition_id)
         if related is None:
             continue
-        if include_declarations:
+        if include_declarations and definition_id == wanted_id:
             for location in source_locations(definition):
                 items.setdefault((location.path, location.line, location.column), _declaration(location, definition))
         for reference in referenced.Locations:

@@ -1,0 +1,70 @@
+"""The plain text both front ends print: exact, stable, one line per item, relative paths."""
+
+from __future__ import annotations
+
+from engine import SymbolRef
+from engine.queries import call_hierarchy, diagnostics, find_references, find_symbols, type_hierarchy
+from engine.views.paging import page
+
+
+def test_references_text(shop):
+    text = shop.run(find_references, SymbolRef(name="Customer.OrderCount")).render()
+    assert text == (
+        "References to Customer.OrderCount: 2 in 1 file (1 read, 1 read-write)\n"
+        "src/Shop.Core/Customer.Orders.cs:21:13  read  Customer.AddOrder(Order)  "
+        "if (OrderCount >= MaxOrders) // reads OrderCount and MaxOrders\n"
+        "src/Shop.Core/Customer.Orders.cs:25:9  read-write  Customer.AddOrder(Order)  "
+        "OrderCount++; // increment: a read-write reference to OrderCount"
+    )
+
+
+def test_a_page_says_which_slice_it_is(shop):
+    balance = shop.run(find_references, SymbolRef(name="Customer.Balance"))
+    lines = page(balance, 2, 3).render().splitlines()
+    assert lines[0] == "References to Customer.Balance: 8 in 5 files (4 read, 2 read-write, 2 write) (showing 3-5 of 8)"
+    assert [line.split("  ")[0] for line in lines[1:]] == [
+        "src/Shop.Broken/Broken.cs:12:25",
+        "src/Shop.Core/Customer.Orders.cs:24:9",
+        "src/Shop.Data/Seeder.cs:13:50",
+    ]
+
+
+def test_search_text(shop):
+    assert shop.run(find_symbols, "GBI").render() == (
+        "Symbols matching 'GBI': 2\n"
+        "src/Shop.Core/IRepository.cs:10:8  method  IRepository<T>.GetById(int)\n"
+        "src/Shop.Data/InMemoryRepository.cs:11:15  method  InMemoryRepository<T>.GetById(int)"
+    )
+
+
+def test_type_hierarchy_text(shop):
+    assert shop.run(type_hierarchy, SymbolRef(name="Entity")).render() == (
+        "Type hierarchy of class Entity  src/Shop.Core/Entity.cs:4:23\n"
+        "bases: 0\n"
+        "interfaces: 1\n"
+        "  interface  IEntity  src/Shop.Core/IEntity.cs:4:18  direct\n"
+        "derived: 2\n"
+        "  class  Customer  src/Shop.Core/Customer.Orders.cs:3:22\n"
+        "  class  Supplier  src/Shop.Data/Supplier.cs:6:14"
+    )
+
+
+def test_call_hierarchy_text(shop):
+    text = shop.run(call_hierarchy, SymbolRef(name="Workflow.Countdown"), direction="both").render()
+    assert text.splitlines()[:6] == [
+        "Call hierarchy of Workflow.Countdown(int)  src/Shop.App/Workflow.cs:16:23  (depth 1)",
+        "incoming: 2",
+        "  called by  Workflow.Middle(int)  src/Shop.App/Workflow.cs:8:23  …",
+        "    at src/Shop.App/Workflow.cs:8:53  public static int Middle(int n) => End(n) * 2 + Countdown(n);",
+        "  called by  Workflow.Countdown(int)  src/Shop.App/Workflow.cs:16:23  (cycle)",
+        "    at src/Shop.App/Workflow.cs:16:56  public static int Countdown(int n) => n <= 0 ? 0 : Countdown(n - 1); "
+        "// direct recursion: a one-method cycle",
+    ]
+
+
+def test_diagnostics_text(shop):
+    assert shop.run(diagnostics, severity="error").render() == (
+        "Diagnostics in the solution: 2 errors\n"
+        "src/Shop.Broken/Broken.cs:11:21  error  CS0029  Cannot implicitly convert type 'string' to 'int'\n"
+        "src/Shop.Broken/Broken.cs:12:35  error  CS0103  The name 'missingValue' does not exist in the current context"
+    )
