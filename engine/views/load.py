@@ -1,0 +1,32 @@
+"""What loading a solution did: projects, targets, notes and workspace diagnostics."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..models import LoadReport, relative_path
+from .text import plural
+
+
+@dataclass(frozen=True)
+class LoadSummary:
+    root: str
+    report: LoadReport
+
+    def render(self) -> str:
+        report = self.report
+        documents = sum(p.document_count for p in report.projects)
+        lines = [
+            f"Loaded {relative_path(report.solution_path, self.root)}: {plural(len(report.projects), 'project')}, "
+            f"{plural(documents, 'document')} in {report.seconds:g} s"
+        ]
+        for project in report.projects:
+            targets = project.target_framework
+            if len(project.target_frameworks) > 1:
+                targets += f" (of {', '.join(project.target_frameworks)})"
+            lines.append(f"{project.name}  {targets}  {plural(project.document_count, 'document')}")
+        lines.extend(f"note: {note}" for note in report.notes)
+        if report.diagnostics:
+            lines.append(f"workspace diagnostics: {len(report.diagnostics)}")
+            lines.extend(f"{d.severity}  {d.project or '-'}  {d.message}" for d in report.diagnostics)
+        return "\n".join(lines)

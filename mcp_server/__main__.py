@@ -1,0 +1,29 @@
+"""``roslyn-mcp [--solution PATH]``: the MCP server over stdio."""
+
+import argparse
+import logging
+import sys
+
+from .config import Settings
+from .server import create_server
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="roslyn-mcp", description="Compiler-accurate C# navigation over MCP (stdio).")
+    parser.add_argument(
+        "--solution", help="a .sln, .slnx, .csproj or directory to load at start (else DOTNET_SOLUTION_PATH)"
+    )
+    arguments = parser.parse_args(argv)
+    settings = Settings.from_environment(arguments.solution)
+    logging.basicConfig(
+        stream=sys.stderr,
+        level=getattr(logging, settings.log_level, logging.WARNING),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    # The SDK's stdio transport keeps the protocol on a private copy of fd 1 and points fd 1 itself at
+    # stderr, so a stray print (or a child process) cannot corrupt the stream.
+    create_server(settings).run()
+
+
+if __name__ == "__main__":
+    main()

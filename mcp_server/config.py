@@ -1,0 +1,53 @@
+"""Server settings, read once from the environment."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+# Claude Code refuses tool results over 25,000 tokens; at ~3-4 characters a token this stays well inside.
+DEFAULT_RESPONSE_BUDGET = 40_000
+
+
+@dataclass(frozen=True)
+class Settings:
+    solution_path: str | None
+    """``DOTNET_SOLUTION_PATH``: loaded in the background at start-up."""
+    log_level: str
+    """``ROSLYN_LOG_LEVEL``: DEBUG, INFO, WARNING (default) or ERROR; logs go to stderr."""
+    max_diagnostics: int
+    """``ROSLYN_MAX_DIAGNOSTICS``: the most diagnostics one call returns."""
+    include_hidden_diagnostics: bool
+    """``ROSLYN_INCLUDE_HIDDEN_DIAGNOSTICS``: show hidden-severity diagnostics too."""
+    timeout_seconds: float
+    """``ROSLYN_TIMEOUT_SECONDS``: how long one call may run before it is stopped."""
+    response_budget: int
+    """``ROSLYN_RESPONSE_BUDGET``: the most characters of text one answer carries."""
+
+    @classmethod
+    def from_environment(cls, solution: str | None = None) -> Settings:
+        env = os.environ
+        return cls(
+            solution_path=solution or env.get("DOTNET_SOLUTION_PATH") or None,
+            log_level=env.get("ROSLYN_LOG_LEVEL", "WARNING").upper(),
+            max_diagnostics=_positive_int(env.get("ROSLYN_MAX_DIAGNOSTICS"), 100),
+            include_hidden_diagnostics=env.get("ROSLYN_INCLUDE_HIDDEN_DIAGNOSTICS", "").lower() in ("1", "true", "yes"),
+            timeout_seconds=_positive_float(env.get("ROSLYN_TIMEOUT_SECONDS"), 60.0),
+            response_budget=_positive_int(env.get("ROSLYN_RESPONSE_BUDGET"), DEFAULT_RESPONSE_BUDGET),
+        )
+
+
+def _positive_int(value: str | None, default: int) -> int:
+    try:
+        number = int(value) if value else default
+    except ValueError:
+        return default
+    return number if number > 0 else default
+
+
+def _positive_float(value: str | None, default: float) -> float:
+    try:
+        number = float(value) if value else default
+    except ValueError:
+        return default
+    return number if number > 0 else default

@@ -1,0 +1,74 @@
+"""Opaque cursors and the response budget: how a long list reaches an assistant in pieces."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from typing import Any
+
+from mcp.server.mcpserver.exceptions import ToolError
+
+from engine.views.paging import page
+
+
+def fingerprint(tool: str, arguments: dict[str, Any]) -> str:
+    """A short digest of a call's arguments (paging ones excluded), so a cursor fits only its own query."""
+    stable = json.dumps(
+        {"tool": tool, **{k: v for k, v in arguments.items() if k not in ("limit", "cursor")}},
+        sort_keys=True,
+        default=str,
+    )
+    return hashlib.sha256(stable.encode()).hexdigest()[:12]
+
+
+def encode_cursor(key: str, offset: int) -> str:
+    return base64.urlsafe_b64encode(json.dumps({"k": key, "o": offset}).encode()).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str | None, key: str) -> int:
+    """The offset a cursor points at; a cursor from another query (or garbage) is a tool error."""
+    if not cursor:
+        return 0
+    try:
+        padded = cursor + "=" * (-len(cursor) % 4)
+        data = json.loads(base64.urlsafe_b64decode(padded.encode()))
+        offset, owner = int(data["o"]), str(data["k"])
+    except (ValueError, KeyError, TypeError) as error:
+        raise ToolError(
+            "The cursor is not one this server made.\nCall again without 'cursor' to start from the top."
+        ) from error
+    if owner != key or offset < 0:
+        raise ToolError(
+            "The cursor belongs to a different query.\nPass a cursor only with the same arguments that produced it."
+        )
+    return offset
+
+
+def fit(view: Any, offset: int, limit: int, budget: int) -> tuple[Any, str]:
+    """The page of ``view`` starting at ``offset``: at most ``limit`` items, and at most ``budget`` characters.
+
+    Returns the page and its rendered text.
+    """
+    count = min(limit, max(len(view.items) - offset, 0))
+    shown = page(view, offset, count)
+    text = shown.render()
+    if len(text) <= budget:
+        return shown, text
+    low, high = 0, count  # the largest item count whose text fits, found by halving
+    while low < high:
+        middle = (low + high + 1) // 2
+        if len(page(view, offset, middle).render()) <= budget:
+            low = middle
+        else:
+            high = middle - 1
+    shown = page(view, offset, max(low, 1))
+    return shown, shown.render()
+
+
+def cut_text(text: str, budget: int) -> tuple[str, bool]:
+    """``text`` cut at a line boundary to fit ``budget``; ``True`` when something was left out."""
+    if len(text) <= budget:
+        return text, False
+    kept = text[:budget].rsplit("\n", 1)[0]
+    return kept, True

@@ -1,0 +1,90 @@
+"""Turning an engine view into a tool result: the view's exact text, paged and cut to the budget,
+with structured content that mirrors the view."""
+
+import dataclasses
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+import anyio
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp_types import CallToolResult, TextContent
+from pydantic import BaseModel, create_model
+
+from engine import EngineError, SolutionSession
+
+from .config import Settings
+from .paging import cut_text, decode_cursor, encode_cursor, fingerprint, fit
+
+log = logging.getLogger("roslyn_mcp")
+
+
+def result_model(view_type: type) -> type[BaseModel]:
+    """The output schema of a tool answering with ``view_type``: the view plus paging and timing."""
+    return create_model(
+        f"{view_type.__name__}Result",
+        result=(view_type, ...),
+        elapsed_ms=(int, ...),
+        next_cursor=(str | None, None),
+        omitted=(int, 0),
+    )
+
+
+async def answer(
+    session: SolutionSession,
+    settings: Settings,
+    compute: Callable[[SolutionSession], Any],
+    *,
+    tool: str,
+    arguments: dict[str, Any],
+    paged: bool = False,
+    limit: int = 100,
+    cursor: str | None = None,
+) -> CallToolResult:
+    """Run ``compute(session)`` off the event loop and shape its view into a tool result."""
+    started = time.monotonic()
+    key = fingerprint(tool, arguments)
+    offset = decode_cursor(cursor, key) if paged else 0
+    if paged and limit < 1:
+        raise ToolError(f"limit must be 1 or more (got {limit}).\nGive a positive limit, or leave it out.")
+    view = await run_engine(lambda: compute(session))
+    budget = settings.response_budget
+    next_cursor, omitted = None, 0
+    if paged:
+        shown, text = fit(view, offset, limit, budget)
+        end = offset + len(shown.items)
+        if end < len(view.items):
+            next_cursor = encode_cursor(key, end)
+            omitted = len(view.items) - end
+            text += f'\n... {omitted} more: call again with cursor="{next_cursor}"'
+        view = shown
+    else:
+        text, was_cut = cut_text(view.render(), budget)
+        if was_cut:
+            text += f"\n... cut at {budget} characters: narrow the request (a smaller range, depth or scope)."
+    elapsed = int((time.monotonic() - started) * 1000)
+    structured = {"result": _plain(view), "elapsed_ms": elapsed, "next_cursor": next_cursor, "omitted": omitted}
+    return CallToolResult(
+        content=[TextContent(type="text", text=f"{text}\n({elapsed} ms)")], structured_content=structured
+    )
+
+
+async def run_engine(work: Callable[[], Any]) -> Any:
+    """Run blocking engine work in a worker thread; engine errors become tool errors (cause, then what to do)."""
+    try:
+        return await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
+    except EngineError as error:
+        raise ToolError(error.describe()) from error
+    except ToolError:
+        raise
+    except Exception as error:
+        log.exception("engine call failed")
+        raise ToolError(
+            f"The engine failed: {type(error).__name__}: {error}\n"
+            "Try again; if it keeps failing, report it with the server log (stderr)."
+        ) from error
+
+
+def _plain(view: Any) -> dict[str, Any]:
+    return dataclasses.asdict(view)

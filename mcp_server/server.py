@@ -1,0 +1,31 @@
+"""The MCP server object: instructions, lifespan (background load) and tools."""
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from mcp.server.mcpserver import MCPServer
+
+from .config import Settings
+from .solution_state import SolutionState
+from .tools import register
+
+INSTRUCTIONS = (Path(__file__).parent / "instructions.md").read_text(encoding="utf-8")
+
+
+def create_server(settings: Settings) -> MCPServer:
+    state = SolutionState()
+
+    @asynccontextmanager
+    async def lifespan(_: MCPServer) -> AsyncIterator[SolutionState]:
+        if settings.solution_path:
+            try:
+                state.start_loading(settings.solution_path)
+            except Exception as error:  # a bad path must not stop the server: tools report it
+                logging.getLogger("roslyn_mcp").warning("cannot load %s: %s", settings.solution_path, error)
+        yield state
+
+    server = MCPServer(name="roslyn-mcp", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan)
+    register(server, state, settings)
+    return server
