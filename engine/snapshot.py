@@ -34,7 +34,7 @@ class Snapshot:
         self.root = root
         self.version = version
         self._memo: dict[str, Any] = {}
-        self._memo_lock = threading.Lock()
+        self._memo_lock = threading.RLock()  # memo tables are built from other memo tables
 
     def memo(self, key: str, compute: Callable[[], T]) -> T:
         """``compute()`` once per snapshot: tables that stay true until the next update."""

@@ -1,0 +1,39 @@
+"""Server-wide limits: the response budget, the per-call timeout, and a server with no solution."""
+
+from __future__ import annotations
+
+from .conftest import SHOP_SLN
+from .mcp_client import McpClient
+
+
+def test_a_small_budget_cuts_lists_and_says_how_to_get_the_rest(shop_copy):
+    with McpClient({"DOTNET_SOLUTION_PATH": str(shop_copy / "Shop.sln"), "ROSLYN_RESPONSE_BUDGET": "600"}) as mcp:
+        result = mcp.call("find_references", symbol="Customer.Balance")
+        text = result.content[0].text
+        data = result.structured_content
+        shown = len(data["result"]["items"])
+        assert 0 < shown < 8 and data["omitted"] == 8 - shown
+        assert f"... {8 - shown} more: call again with cursor=" in text
+        view = text.rsplit("\n... ", 1)[0]
+        assert len(view) <= 600
+        source = mcp.call("read_file", file="src/Shop.Core/Customer.Orders.cs").content[0].text
+        assert "... cut at 600 characters" in source
+
+
+def test_a_call_past_the_timeout_fails_cleanly_and_the_next_call_works(shop_copy):
+    # The first semantic query compiles six projects (seconds); 0.3 s is far too little for it.
+    with McpClient({"DOTNET_SOLUTION_PATH": str(shop_copy / "Shop.sln"), "ROSLYN_TIMEOUT_SECONDS": "0.3"}) as mcp:
+        slow = mcp.call("call_hierarchy", symbol="Workflow.Start", direction="both", depth=6)
+        assert slow.is_error and "ran past its 0.3 s limit" in slow.content[0].text
+        fine = mcp.call("read_file", file="src/Shop.Core/Order.cs", start=1, end=1)
+        assert not fine.is_error
+
+
+def test_without_a_solution_tools_say_to_load_one():
+    with McpClient({"DOTNET_SOLUTION_PATH": ""}) as mcp:
+        result = mcp.call("find_symbols", query="Customer")
+        assert result.is_error and "No solution is loaded." in result.content[0].text
+        assert "load_solution" in result.content[0].text
+        loaded = mcp.call("load_solution", path=str(SHOP_SLN.parent / "Shop.slnx"))
+        assert not loaded.is_error
+        assert mcp.text("find_symbols", query="Customer").startswith("Symbols matching 'Customer'")

@@ -1,0 +1,151 @@
+"""The real roslyn-mcp over stdio: every tool on the Shop fixture, paging, the tool list, bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from .conftest import SHOP_SLN
+from .mcp_client import McpClient
+
+SNAPSHOT = Path(__file__).parent / "snapshots" / "mcp_tools.json"
+
+
+@pytest.fixture(scope="module")
+def mcp():
+    with McpClient({"DOTNET_SOLUTION_PATH": str(SHOP_SLN)}) as client:
+        yield client
+
+
+def body(text: str) -> list[str]:
+    """The view's lines: the answer without its timing line."""
+    lines = text.splitlines()
+    assert lines[-1].endswith(" ms)")
+    return lines[:-1]
+
+
+def test_the_tool_list_is_pinned_as_wire_json(mcp):
+    tools = [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in mcp.list_tools().tools]
+    if os.environ.get("UPDATE_SNAPSHOTS"):
+        SNAPSHOT.parent.mkdir(exist_ok=True)
+        SNAPSHOT.write_text(json.dumps(tools, indent=2, sort_keys=True) + "\n")
+    assert tools == json.loads(SNAPSHOT.read_text()), "tool list changed: rerun with UPDATE_SNAPSHOTS=1 and review"
+    assert all(t["annotations"]["readOnlyHint"] for t in tools)
+    assert all("outputSchema" in t for t in tools)
+
+
+def test_initialize_sends_instructions(mcp):
+    assert "find_references" in mcp.initialize_result.instructions
+
+
+def test_text_is_exactly_the_shared_view(mcp, shop):
+    from engine import SymbolRef
+    from engine.queries import find_references
+
+    expected = shop.run(find_references, SymbolRef(name="Customer.OrderCount")).render()
+    assert "\n".join(body(mcp.text("find_references", symbol="Customer.OrderCount"))) == expected
+
+
+def test_structured_content_mirrors_the_view(mcp):
+    result = mcp.call("find_references", symbol="Customer.Balance")
+    data = result.structured_content
+    assert data["result"]["total"] == 8
+    assert data["result"]["items"][0]["location"]["path"].endswith("src/Shop.App/Program.cs")
+    assert data["result"]["items"][0]["kind"] == "read-write"
+    assert isinstance(data["elapsed_ms"], int) and data["next_cursor"] is None
+
+
+def test_paging_with_limit_and_cursor(mcp):
+    seen, cursor, pages = [], None, 0
+    while True:
+        arguments = {"symbol": "Customer.Balance", "limit": 3} | ({"cursor": cursor} if cursor else {})
+        data = mcp.call("find_references", **arguments).structured_content
+        seen += [(i["location"]["path"], i["location"]["line"], i["location"]["column"]) for i in data["result"]["items"]]
+        pages += 1
+        cursor = data["next_cursor"]
+        if cursor is None:
+            break
+    assert pages == 3 and len(seen) == len(set(seen)) == 8
+
+
+def test_a_cursor_from_another_query_is_refused(mcp):
+    cursor = mcp.call("find_references", symbol="Customer.Balance", limit=2).structured_content["next_cursor"]
+    result = mcp.call("find_references", symbol="Customer.OrderCount", cursor=cursor)
+    assert result.is_error and "different query" in result.content[0].text
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "first_line"),
+    [
+        ("project_structure", {}, "Solution Shop.sln: 6 projects"),
+        ("list_namespaces", {}, "Namespaces: 6"),
+        ("find_symbols", {"query": "GBI"}, "Symbols matching 'GBI': 2"),
+        ("symbol_info", {"symbol": "Customer"}, "class Customer"),
+        ("type_members", {"symbol": "Customer.Address"}, "Members of Customer.Address: 2"),
+        ("go_to_definition", {"file": "src/Shop.Data/Seeder.cs", "line": 20, "column": 29}, "Definition of Customer.Balance: 1 location"),
+        ("find_implementations", {"symbol": "IRepository"}, "Implementations of IRepository<T>: 3 (2 direct)"),
+        ("type_hierarchy", {"symbol": "Entity"}, "Type hierarchy of class Entity  src/Shop.Core/Entity.cs:4:23"),
+        ("find_overrides", {"symbol": "Entity.Validate"}, "Overrides of Entity.Validate(): 2"),
+        ("call_hierarchy", {"symbol": "Workflow.IsEven", "depth": 2}, "Call hierarchy of Workflow.IsEven(int)  src/Shop.App/Workflow.cs:12:24  (depth 2)"),
+        ("method_overloads", {"symbol": "Journal.Add"}, "Overloads of Journal.Add: 3"),
+        ("containing_member", {"file": "src/Shop.Core/Customer.Orders.cs", "line": 24, "column": 12}, "src/Shop.Core/Customer.Orders.cs:24:12  in method Customer.AddOrder(Order) (lines 19-26)"),
+        ("file_outline", {"file": "src/Shop.Core/Order.cs"}, "Outline of src/Shop.Core/Order.cs: 7 declarations"),
+        ("get_source", {"symbol": "Journal.Add(Order)"}, "Source of Journal.Add(Order): 1 part"),
+        ("read_file", {"file": "src/Shop.Core/Order.cs", "start": 1, "end": 2}, "src/Shop.Core/Order.cs:1-2 (of 13 lines)"),
+        ("diagnostics", {}, "Diagnostics in the solution: 2 errors, 1 warning"),
+    ],
+)
+def test_each_tool_answers_on_the_fixture(mcp, tool, arguments, first_line):
+    assert body(mcp.text(tool, **arguments))[0] == first_line
+
+
+def test_load_solution_switches_and_reports(mcp):
+    single = str(Path(SHOP_SLN).parent.parent / "Single" / "Single.csproj")
+    assert body(mcp.text("load_solution", path=single))[0].startswith("Loaded Single.csproj: 1 project")
+    assert body(mcp.text("load_solution", path=str(SHOP_SLN)))[0].startswith("Loaded Shop.sln: 6 projects")
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "words"),
+    [
+        ("read_file", {"file": "src/Nope.cs"}, ["src/Nope.cs does not exist.", "Give a .cs file of the solution"]),
+        ("containing_member", {"file": "src/Shop.Core/Order.cs", "line": 99, "column": 1}, ["Line 99 is outside", "Lines are 1-based."]),
+        ("symbol_info", {"symbol": "Custmer"}, ["No symbol named 'Custmer'", "Did you mean: Customer", "search with find_symbols"]),
+        ("symbol_info", {"symbol": "Journal.Add"}, ["names 3 symbols", "M:Shop.Core.Journal.Add(System.String)", "add a parameter list"]),
+        ("symbol_info", {}, ["No symbol was named.", "Give 'symbol'"]),
+        ("symbol_info", {"file": "src/Shop.Core/Order.cs", "line": "six", "column": 1}, ["line"]),
+        ("find_symbols", {"query": "x", "kind": "gizmo"}, ["'gizmo' is not a symbol kind", "Use one of"]),
+        ("type_hierarchy", {"symbol": "Entity", "direction": "sideways"}, ["'sideways' is not a direction"]),
+        ("load_solution", {"path": "/nowhere/at/all.sln"}, ["does not exist", "Give the path of a .sln"]),
+        ("find_references", {"symbol": "Customer", "cursor": "garbage!"}, ["not one this server made"]),
+    ],
+)
+def test_bad_input_is_a_tool_error_with_cause_and_next_step(mcp, tool, arguments, words):
+    result = mcp.call(tool, **arguments)
+    assert result.is_error
+    text = result.content[0].text
+    for word in words:
+        assert word in text
+    # ...and the server is still there, answering.
+    assert body(mcp.text("find_symbols", query="Journal"))[0].startswith("Symbols matching 'Journal'")
+
+
+def test_several_calls_in_flight_at_once(mcp):
+    import asyncio
+
+    async def together():
+        calls = [
+            mcp.session.call_tool("find_references", {"symbol": "Customer.Balance"}),
+            mcp.session.call_tool("call_hierarchy", {"symbol": "Workflow.Start", "direction": "outgoing", "depth": 3}),
+            mcp.session.call_tool("type_hierarchy", {"symbol": "IRepository"}),
+            mcp.session.call_tool("diagnostics", {}),
+            mcp.session.call_tool("find_symbols", {"query": "Cust"}),
+        ]
+        return await asyncio.gather(*calls)
+
+    results = mcp.run(together())
+    assert [r.is_error for r in results] == [False] * 5
+    assert results[0].structured_content["result"]["total"] == 8
