@@ -12,13 +12,15 @@ from .text import plural
 class LoadSummary:
     root: str
     report: LoadReport
+    show_time: bool = True
+    """Off where the text must not change from run to run (the app's start screen)."""
 
     def render(self) -> str:
         report = self.report
         documents = sum(p.document_count for p in report.projects)
         lines = [
             f"Loaded {relative_path(report.solution_path, self.root)}: {plural(len(report.projects), 'project')}, "
-            f"{plural(documents, 'document')} in {report.seconds:g} s"
+            f"{plural(documents, 'document')}" + (f" in {report.seconds:g} s" if self.show_time else "")
         ]
         for project in report.projects:
             targets = project.target_framework

@@ -1,0 +1,40 @@
+"""``roslyn-tui [PATH] [--theme NAME]``: browse a C# solution in the terminal."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from engine.solution_file import PROJECT_SUFFIXES, SOLUTION_SUFFIXES
+from themes import THEMES
+
+SAMPLE = Path(__file__).parent / "sample" / "Sample.slnx"
+
+
+def choose_path(given: str | None) -> tuple[Path, bool]:
+    """The path to open, and whether it is the bundled sample (no PATH and nothing in the current directory)."""
+    if given:
+        return Path(given), False
+    here = Path.cwd()
+    if any(p.suffix.lower() in SOLUTION_SUFFIXES + PROJECT_SUFFIXES for p in here.iterdir()):
+        return here, False
+    return SAMPLE, True
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="roslyn-tui", description="Browse a C# solution with the compiler's own answers."
+    )
+    parser.add_argument(
+        "path", nargs="?", help="a .sln, .slnx, .csproj or a directory (default: the current one, else a sample)"
+    )
+    parser.add_argument("--theme", choices=[t.name for t in THEMES], help="colour theme (remembered)")
+    arguments = parser.parse_args(argv)
+    path, sample = choose_path(arguments.path)
+    from .app import RoslynTui
+
+    RoslynTui(path, theme=arguments.theme, sample=sample).run()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,348 @@
+"""The roslyn-tui app: solution tree, source view, and panels that mirror the MCP tools."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from textual import on, work
+from textual.app import App, ComposeResult, SystemCommand
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Label, ProgressBar, Static, TabbedContent, TabPane
+
+from engine import EngineError, LoadProgress, SolutionSession, SymbolRef, load_solution, queries
+from engine.models import Location
+from engine.symbols import SymbolSummary
+from engine.views.load import LoadSummary
+from themes import DEFAULT_THEME, THEMES
+
+from . import config
+from .bindings import APP_BINDINGS
+from .history import History, Place
+from .palette import SymbolProvider
+from .screens.help import HelpScreen
+from .screens.search import SymbolSearchScreen
+from .widgets.panels import InfoPanel, ListPanel, LocationChosen, TreeExpansionRequested, TreePanel
+from .widgets.solution_tree import OutlineRequested, SolutionTree
+from .widgets.source_view import SourceView
+
+PANELS = ("info", "references", "implementations", "hierarchy", "calls", "diagnostics")
+
+
+class RoslynTui(App[None]):
+    CSS_PATH = "app.tcss"
+    BINDINGS = APP_BINDINGS
+    COMMANDS = App.COMMANDS | {SymbolProvider}
+
+    def __init__(self, path: str | Path, theme: str | None = None, sample: bool = False) -> None:
+        super().__init__()
+        for each in THEMES:
+            self.register_theme(each)
+        chosen = theme or config.load().get("theme") or DEFAULT_THEME
+        self.theme = chosen if chosen in self.available_themes else DEFAULT_THEME
+        self.path = Path(path)
+        self.sample = sample
+        self.session: SolutionSession | None = None
+        self.history = History()
+        self._diagnostic_index = -1
+        self.title = "roslyn-tui"
+        self.sub_title = f"{self.path.name} (sample solution)" if sample else self.path.name
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield Input(placeholder="filter files", id="tree-filter")
+                yield SolutionTree(id="tree")
+            with Vertical(id="center"):
+                yield SourceView(id="source")
+                yield Static("", id="status", markup=False)
+            with TabbedContent(id="panels", initial="info"):
+                with TabPane("Info", id="info"):
+                    yield InfoPanel("Put the cursor on a symbol and press f12, or search with ctrl+t.", id="info-panel")
+                with TabPane("References", id="references"):
+                    yield ListPanel("References: shift+f12", id="references-panel")
+                with TabPane("Implementations", id="implementations"):
+                    yield ListPanel("Implementations: ctrl+f12", id="implementations-panel")
+                with TabPane("Hierarchy", id="hierarchy"):
+                    yield TreePanel("Type hierarchy: f6", id="hierarchy-panel")
+                with TabPane("Calls", id="calls"):
+                    yield TreePanel("Call hierarchy: f7", id="calls-panel")
+                with TabPane("Diagnostics", id="diagnostics"):
+                    yield ListPanel("Diagnostics: loading", id="diagnostics-panel")
+        with Horizontal(id="loading"):
+            yield Label("Loading", id="loading-label")
+            yield ProgressBar(id="loading-bar", show_eta=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.load()
+
+    # -- loading ----------------------------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, group="load")
+    def load(self) -> None:
+        try:
+            session = load_solution(self.path, progress=lambda p: self.call_from_thread(self._progress, p))
+        except EngineError as error:
+            self.call_from_thread(self._load_failed, error)
+            return
+        structure = session.run(queries.project_structure, True)
+        diagnostics = session.run(queries.diagnostics, timeout=300)
+        self.call_from_thread(self._loaded, session, structure, diagnostics)
+
+    def _progress(self, progress: LoadProgress) -> None:
+        bar = self.query_one("#loading-bar", ProgressBar)
+        bar.update(total=max(progress.total, 1), progress=progress.index)
+        self.query_one("#loading-label", Label).update(
+            f"{progress.phase} {progress.project} ({progress.index} of {progress.total})"
+        )
+
+    def _load_failed(self, error: EngineError) -> None:
+        self.query_one("#loading").display = False
+        source = self.query_one(SourceView)
+        source.load_text(f"Could not open {self.path.name}.\n\n{error.message}\n{error.hint}")
+        self.query_one("#status", Static).update(f"load failed: {error.message}")
+        self.notify(error.describe(), title="Load failed", severity="error", timeout=30)
+
+    def _loaded(self, session: SolutionSession, structure: Any, diagnostics: Any) -> None:
+        self.session = session
+        self.query_one("#loading").display = False
+        self.query_one(SolutionTree).show(structure)
+        self.query_one("#diagnostics-panel", ListPanel).show(diagnostics)
+        assert session.report is not None
+        summary = LoadSummary(str(session.root), session.report, show_time=False)
+        self.query_one("#info-panel", InfoPanel).show(summary)
+        self.query_one("#status", Static).update(
+            f"{len(structure.items)} projects loaded. ctrl+t: search a symbol, ?: help"
+        )
+        problems = [d for d in session.report.diagnostics if d.severity == "error"]
+        if problems:
+            self.notify(f"{len(problems)} workspace problems: see the Info panel.", severity="warning", timeout=10)
+
+    # -- navigation -------------------------------------------------------------------------------
+
+    def open_location(self, location: Location, remember: bool = True) -> None:
+        if self.session is None:
+            return
+        try:
+            text = self.session.run(queries.read_file, location.path).lines
+        except EngineError as error:
+            self.notify(error.describe(), severity="error")
+            return
+        source = self.query_one(SourceView)
+        source.show(location.path, "\n".join(text), location.line, location.column)
+        source.focus()
+        if remember:
+            self.history.visit(Place(location.path, location.line, location.column))
+        self.update_status()
+
+    def open_symbol(self, symbol: SymbolSummary) -> None:
+        if symbol.location is not None:
+            self.open_location(symbol.location)
+        self.show_query("info", queries.symbol_info, SymbolRef(name=symbol.documentation_id))
+
+    @on(LocationChosen)
+    def location_chosen(self, event: LocationChosen) -> None:
+        self.open_location(event.location)
+
+    @on(OutlineRequested)
+    def outline_requested(self, event: OutlineRequested) -> None:
+        self.load_outline(event.node)
+
+    @work(thread=True, group="outline")
+    def load_outline(self, node: Any) -> None:
+        if self.session is None or node.data.loaded:
+            return
+        try:
+            outline = self.session.run(queries.file_outline, node.data.path)
+        except EngineError as error:
+            self.call_from_thread(self.notify, error.describe(), severity="error")
+            return
+        self.call_from_thread(self.query_one(SolutionTree).show_outline, node, outline)
+
+    @on(Input.Changed, "#tree-filter")
+    def filter_tree(self, event: Input.Changed) -> None:
+        tree = self.query_one(SolutionTree)
+        if tree.structure is not None:
+            tree.show(tree.structure, event.value)
+
+    @on(SourceView.SelectionChanged)
+    def cursor_moved(self) -> None:
+        self.update_status()
+
+    def update_status(self) -> None:
+        source = self.query_one(SourceView)
+        if self.session is None or source.path is None:
+            return
+        line, column = source.position
+        self.containing(source.path, line, column)
+
+    @work(thread=True, exclusive=True, group="status")
+    def containing(self, path: str, line: int, column: int) -> None:
+        assert self.session is not None
+        try:
+            text = self.session.run(queries.containing_member, path, line, column).render()
+        except EngineError:
+            text = f"{self.session.snapshot().relative(path)}:{line}:{column}"
+        self.call_from_thread(self.query_one("#status", Static).update, text)
+
+    # -- actions ----------------------------------------------------------------------------------
+
+    def cursor_symbol(self) -> SymbolRef | None:
+        source = self.query_one(SourceView)
+        if source.path is None:
+            self.notify("Open a file first (solution tree, ctrl+t or a panel item).", severity="warning")
+            return None
+        line, column = source.position
+        return SymbolRef(file=source.path, line=line, column=column)
+
+    def action_search_symbols(self) -> None:
+        if self.session is None:
+            self.notify("The solution is still loading.", severity="warning")
+            return
+
+        def chosen(symbol: SymbolSummary | None) -> None:
+            if symbol is not None:
+                self.open_symbol(symbol)
+
+        self.push_screen(SymbolSearchScreen(self.session), chosen)
+
+    def action_go_to_definition(self) -> None:
+        focused = self.focused
+        if isinstance(focused, ListPanel) and focused.highlighted is not None:
+            location = focused.location_at(focused.highlighted)
+            if location is not None:
+                self.open_location(location)
+            return
+        ref = self.cursor_symbol()
+        if ref is not None:
+            self.go_to(ref)
+
+    @work(thread=True, exclusive=True, group="query")
+    def go_to(self, ref: SymbolRef) -> None:
+        assert self.session is not None
+        try:
+            definition = self.session.run(queries.go_to_definition, ref)
+            info = (
+                self.session.run(queries.symbol_info, SymbolRef(name=definition.symbol.documentation_id))
+                if definition.symbol.documentation_id
+                else None
+            )
+        except EngineError as error:
+            self.call_from_thread(self.notify, error.describe(), severity="warning")
+            return
+        if definition.locations:
+            self.call_from_thread(self.open_location, definition.locations[0])
+        self.call_from_thread(self._show_panel, "info", info or definition)
+
+    def action_find_references(self) -> None:
+        self._panel_query("references", queries.find_references)
+
+    def action_find_implementations(self) -> None:
+        self._panel_query("implementations", queries.find_implementations)
+
+    def action_type_hierarchy(self) -> None:
+        self._panel_query("hierarchy", queries.type_hierarchy, max_depth=2)
+
+    def action_call_hierarchy(self) -> None:
+        self._panel_query("calls", queries.call_hierarchy, direction="both", depth=1)
+
+    def _panel_query(self, panel: str, query: Callable[..., Any], **kwargs: Any) -> None:
+        ref = self.cursor_symbol()
+        if ref is not None and self.session is not None:
+            self.show_query(panel, query, ref, **kwargs)
+
+    @work(thread=True, exclusive=True, group="query")
+    def show_query(self, panel: str, query: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
+        assert self.session is not None
+        try:
+            view = self.session.run(query, *args, **kwargs)
+        except EngineError as error:
+            self.call_from_thread(self.notify, error.describe(), severity="warning")
+            return
+        self.call_from_thread(self._show_panel, panel, view)
+
+    def _show_panel(self, panel: str, view: Any) -> None:
+        self.query_one(f"#{panel}-panel").show(view)  # type: ignore[attr-defined]
+        self.query_one(TabbedContent).active = panel
+
+    @on(TreeExpansionRequested)
+    def expand_tree_node(self, event: TreeExpansionRequested) -> None:
+        self.expand_node(event.panel, event.node)
+
+    @work(thread=True, group="expand")
+    def expand_node(self, panel: TreePanel, node: Any) -> None:
+        assert self.session is not None
+        ref = SymbolRef(name=node.data.documentation_id)
+        try:
+            if panel.id == "hierarchy-panel":
+                view = self.session.run(queries.type_hierarchy, ref, direction="descendants", max_depth=1)
+                self.call_from_thread(panel.add_hierarchy, node, view.derived)
+            else:
+                direction = "incoming" if str(node.label).startswith("called by") else "outgoing"
+                view = self.session.run(queries.call_hierarchy, ref, direction=direction, depth=1)
+                nodes = view.incoming if direction == "incoming" else view.outgoing
+                self.call_from_thread(panel.add_calls, node, nodes)
+        except EngineError as error:
+            self.call_from_thread(self.notify, error.describe(), severity="warning")
+
+    def action_next_diagnostic(self) -> None:
+        panel = self.query_one("#diagnostics-panel", ListPanel)
+        if panel.view is None or not panel.view.items:
+            self.notify("No diagnostics.")
+            return
+        self._diagnostic_index = (self._diagnostic_index + 1) % len(panel.view.items)
+        panel.highlighted = self._diagnostic_index
+        self.query_one(TabbedContent).active = "diagnostics"
+        location = panel.location_at(self._diagnostic_index)
+        if location is not None:
+            self.open_location(location)
+
+    def action_back(self) -> None:
+        self._go(self.history.back())
+
+    def action_forward(self) -> None:
+        self._go(self.history.forward())
+
+    def _go(self, place: Place | None) -> None:
+        if place is None:
+            self.notify("No more history.", timeout=2)
+            return
+        self.open_location(Location(place.path, place.line, place.column, place.line, place.column), remember=False)
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def watch_theme(self, theme: str) -> None:
+        if theme in {t.name for t in THEMES}:
+            config.save(theme=theme)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        for key, title, action in (
+            ("ctrl+t", "Search symbols", self.action_search_symbols),
+            ("f12", "Go to definition", self.action_go_to_definition),
+            ("shift+f12", "Find references", self.action_find_references),
+            ("ctrl+f12", "Find implementations", self.action_find_implementations),
+            ("f6", "Type hierarchy", self.action_type_hierarchy),
+            ("f7", "Call hierarchy", self.action_call_hierarchy),
+            ("f8", "Next diagnostic", self.action_next_diagnostic),
+            ("alt+left", "Back", self.action_back),
+            ("alt+right", "Forward", self.action_forward),
+            ("?", "Help: every key", self.action_help),
+        ):
+            yield SystemCommand(title, f"{title} ({key})", action)
+        for each in THEMES:
+            yield SystemCommand(
+                f"Theme: {each.name}",
+                f"Switch to the {each.name} theme (remembered)",
+                lambda name=each.name: setattr(self, "theme", name),
+            )
+
+    async def run_in_thread(self, work_function: Callable[[], Any]) -> Any:
+        return await asyncio.to_thread(work_function)

@@ -1,0 +1,1 @@
+"""Modal screens: symbol search and help."""

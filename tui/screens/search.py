@@ -1,0 +1,86 @@
+"""Symbol search as you type (ctrl+t): camel humps, wildcards, substrings, ranked by the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, OptionList
+from textual.widgets.option_list import Option
+
+from engine import EngineError, SolutionSession
+from engine.queries import find_symbols
+from engine.symbols import SymbolSummary
+from engine.views.symbols import symbol_line
+
+
+class SymbolSearchScreen(ModalScreen[SymbolSummary | None]):
+    BINDINGS = [Binding("escape", "dismiss_search", "Close", id="close_search")]
+    DEFAULT_CSS = """
+    SymbolSearchScreen { align: center top; }
+    SymbolSearchScreen > Vertical { width: 90%; height: 70%; margin-top: 2; border: round $primary; background: $surface; }
+    SymbolSearchScreen OptionList { height: 1fr; }
+    """
+
+    def __init__(self, session: SolutionSession, initial: str = "") -> None:
+        super().__init__()
+        self.session = session
+        self.initial = initial
+        self.hits: tuple[SymbolSummary, ...] = ()
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Input(value=self.initial, placeholder="Symbol name: GBI, Cust*, Balance ...", id="search-input")
+            yield Label("Type to search", id="search-summary")
+            yield OptionList(id="search-results")
+
+    def on_mount(self) -> None:
+        if self.initial:
+            self.search(self.initial)
+
+    @on(Input.Changed, "#search-input")
+    def changed(self, event: Input.Changed) -> None:
+        self.search(event.value)
+
+    @on(Input.Submitted, "#search-input")
+    def submitted(self) -> None:
+        if self.hits:
+            results = self.query_one(OptionList)
+            index = results.highlighted or 0
+            self.dismiss(self.hits[index])
+
+    @on(OptionList.OptionSelected, "#search-results")
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.hits[event.option_index])
+
+    def action_dismiss_search(self) -> None:
+        self.dismiss(None)
+
+    @work(thread=True, exclusive=True, group="search")
+    def search(self, text: str) -> None:
+        if not text.strip():
+            self.app.call_from_thread(self._show, None, "Type to search")
+            return
+        try:
+            view = self.session.run(find_symbols, text, limit=100)
+        except EngineError as error:
+            self.app.call_from_thread(self._show, None, error.message)
+            return
+        self.app.call_from_thread(self._show, view, None)
+
+    def _show(self, view: Any, message: str | None) -> None:
+        results = self.query_one(OptionList)
+        results.clear_options()
+        if view is None:
+            self.hits = ()
+            self.query_one("#search-summary", Label).update(message or "")
+            return
+        self.hits = view.items
+        self.query_one("#search-summary", Label).update(view.render().splitlines()[0])
+        results.add_options([Option(symbol_line(item, view.root)) for item in view.items])
+        if view.items:
+            results.highlighted = 0

@@ -1,0 +1,207 @@
+"""Panels that show an engine view: a list (one option per item) or a tree (one node per line).
+
+Each panel's ``plain_text()`` is the view's ``render()``: what the MCP tool returns for the same question.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.message import Message
+from textual.widgets import OptionList, Static, Tree
+from textual.widgets.option_list import Option
+from textual.widgets.tree import TreeNode
+
+from engine.models import Location
+from engine.views.calls import CallHierarchy, CallNode, site_label
+from engine.views.hierarchy import HierarchyNode, TypeHierarchy
+
+
+def item_location(item: Any) -> Location | None:
+    """Where a list item lives, whatever kind of item it is."""
+    for attribute in ("location", "symbol"):
+        value = getattr(item, attribute, None)
+        if isinstance(value, Location):
+            return value
+        if value is not None and isinstance(getattr(value, "location", None), Location):
+            return value.location
+    return None
+
+
+class LocationChosen(Message):
+    """An item with a place in the source was chosen in a panel."""
+
+    def __init__(self, location: Location) -> None:
+        super().__init__()
+        self.location = location
+
+
+class ListPanel(OptionList):
+    """A list view: its header as the border title, then one option per item."""
+
+    def __init__(self, empty: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.view: Any = None
+        self.empty = empty
+        self.border_title = empty
+
+    def show(self, view: Any) -> None:
+        self.view = view
+        lines = view.render().splitlines()
+        self.border_title = lines[0]
+        self.clear_options()
+        self.add_options([Option(line) for line in lines[1:]])
+        if view.items:
+            self.highlighted = 0
+
+    def plain_text(self) -> str:
+        lines = [str(self.border_title)] + [str(self.get_option_at_index(i).prompt) for i in range(self.option_count)]
+        return "\n".join(lines)
+
+    def location_at(self, index: int) -> Location | None:
+        if self.view is None or not 0 <= index < len(self.view.items):
+            return None
+        return item_location(self.view.items[index])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        location = self.location_at(event.option_index)
+        if location is not None:
+            self.post_message(LocationChosen(location))
+
+
+class InfoPanel(Static):
+    """A view shown as text (symbol info, definition of a metadata symbol)."""
+
+    def __init__(self, empty: str, **kwargs: Any) -> None:
+        super().__init__(empty, markup=False, **kwargs)
+        self.view: Any = None
+
+    def show(self, view: Any) -> None:
+        self.view = view
+        self.update(view.render())
+
+    def plain_text(self) -> str:
+        return self.view.render() if self.view is not None else ""
+
+
+class Expandable:
+    """Data of a tree node cut short by depth: the query to ask for its children."""
+
+    def __init__(self, documentation_id: str, location: Location | None) -> None:
+        self.documentation_id = documentation_id
+        self.location = location
+
+
+class TreeExpansionRequested(Message):
+    def __init__(self, panel: TreePanel, node: TreeNode[Any]) -> None:
+        super().__init__()
+        self.panel = panel
+        self.node = node
+
+
+class TreePanel(Tree[Any]):
+    """A hierarchy: the view's first line is the root, each later line a node, indented as rendered."""
+
+    def __init__(self, empty: str, **kwargs: Any) -> None:
+        super().__init__(empty, **kwargs)
+        self.view: Any = None
+        self.show_root = True
+        self.guide_depth = 2
+
+    def show(self, view: TypeHierarchy | CallHierarchy) -> None:
+        self.view = view
+        self.clear()
+        root_line = view.render().splitlines()[0]
+        self.root.set_label(root_line)
+        self.root.data = view.symbol.location
+        if isinstance(view, TypeHierarchy):
+            self._type_sections(view)
+        else:
+            self._call_sections(view)
+        self.root.expand_all()
+
+    def _type_sections(self, view: TypeHierarchy) -> None:
+        root = view.root
+        for title, nodes in (("bases", view.bases), ("interfaces", view.interfaces)):
+            section = self.root.add(f"{title}: {len(nodes)}", expand=True)
+            for node in nodes:
+                section.add_leaf(node.label(root), data=node.symbol.location)
+        derived = self.root.add(f"derived: {_count(view.derived)}", expand=True)
+        self.add_hierarchy(derived, view.derived)
+        if view.overrides:
+            what = "implemented members" if view.symbol.kind == "interface" else "overridden members"
+            section = self.root.add(f"{what}: {len(view.overrides)}", expand=True)
+            for entry in view.overrides:
+                member = section.add(
+                    f"{entry.member.display}: {len(entry.overrides)} override{'s' if len(entry.overrides) != 1 else ''}",
+                    data=entry.member.location,
+                    expand=True,
+                )
+                for override in entry.overrides:
+                    from engine.views.text import where
+
+                    member.add_leaf(
+                        f"{where(override.location, root, override.assembly)}  {override.display}",
+                        data=override.location,
+                    )
+
+    def add_hierarchy(self, parent: TreeNode[Any], nodes: tuple[HierarchyNode, ...]) -> None:
+        for node in nodes:
+            if node.expandable and not node.children:
+                child = parent.add(
+                    node.label(self.view.root), data=Expandable(node.symbol.documentation_id, node.symbol.location)
+                )
+            elif node.children:
+                child = parent.add(node.label(self.view.root), data=node.symbol.location, expand=True)
+                self.add_hierarchy(child, node.children)
+            else:
+                parent.add_leaf(node.label(self.view.root), data=node.symbol.location)
+
+    def _call_sections(self, view: CallHierarchy) -> None:
+        for title, nodes in (("incoming", view.incoming), ("outgoing", view.outgoing)):
+            if view.direction in (title, "both"):
+                section = self.root.add(f"{title}: {len(nodes)}", expand=True)
+                self.add_calls(section, nodes)
+
+    def add_calls(self, parent: TreeNode[Any], nodes: tuple[CallNode, ...]) -> None:
+        root = self.view.root
+        for node in nodes:
+            data: Any = (
+                Expandable(node.symbol.documentation_id, node.symbol.location)
+                if node.expandable
+                else node.symbol.location
+            )
+            child = parent.add(node.label(root), data=data, expand=True)
+            for site in node.sites:
+                child.add_leaf(site_label(site, root), data=site.location)
+            self.add_calls(child, node.children)
+            if not node.sites and not node.children and not node.expandable:
+                child.allow_expand = False
+
+    def plain_text(self) -> str:
+        lines: list[str] = []
+
+        def walk(node: TreeNode[Any], depth: int) -> None:
+            lines.append("  " * max(depth - 1, 0) + str(node.label))
+            for child in node.children:
+                walk(child, depth + 1)
+
+        walk(self.root, 0)
+        return "\n".join(lines)
+
+    def on_tree_node_selected(self, event: Tree.NodeSelected[Any]) -> None:
+        event.stop()
+        data = event.node.data
+        location = data.location if isinstance(data, Expandable) else data
+        if isinstance(location, Location):
+            self.post_message(LocationChosen(location))
+
+    def on_tree_node_expanded(self, event: Tree.NodeExpanded[Any]) -> None:
+        event.stop()
+        if isinstance(event.node.data, Expandable) and not event.node.children:
+            self.post_message(TreeExpansionRequested(self, event.node))
+
+
+def _count(nodes: tuple[HierarchyNode, ...]) -> int:
+    return sum(1 + _count(n.children) for n in nodes)

@@ -1,0 +1,97 @@
+"""The solution tree: projects, folders and files; a file expands to its types and members."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.message import Message
+from textual.widgets import Tree
+from textual.widgets.tree import TreeNode
+
+from engine.models import Location
+from engine.views.outline import FileOutline, OutlineNode
+from engine.views.project import ProjectStructure
+
+from .panels import LocationChosen
+
+
+class FileNode:
+    """A file in the tree, expanded to its outline on demand."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.loaded = False
+
+
+class OutlineRequested(Message):
+    def __init__(self, node: TreeNode[Any]) -> None:
+        super().__init__()
+        self.node = node
+
+
+class SolutionTree(Tree[Any]):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__("solution", **kwargs)
+        self.structure: ProjectStructure | None = None
+        self.filter_text = ""
+
+    def show(self, structure: ProjectStructure, filter_text: str = "") -> None:
+        """Projects, then folders and files relative to each project (generated files left out)."""
+        self.structure = structure
+        self.filter_text = filter_text.lower()
+        self.clear()
+        self.root.set_label(Path(structure.solution_path).name)
+        for project in structure.items:
+            project_dir = Path(project.path).parent
+            files = [
+                Path(d)
+                for d in project.documents
+                if project_dir in Path(d).parents and "obj" not in Path(d).relative_to(project_dir).parts
+            ]
+            if self.filter_text:
+                files = [f for f in files if self.filter_text in f.name.lower()]
+                if not files and self.filter_text not in project.name.lower():
+                    continue
+            node = self.root.add(
+                f"{project.name}  ({project.target_framework})", data=None, expand=bool(self.filter_text)
+            )
+            folders: dict[Path, TreeNode[Any]] = {}
+            for file in sorted(files, key=lambda f: (len(f.relative_to(project_dir).parts) > 1, str(f).lower())):
+                parent = node
+                relative = file.relative_to(project_dir)
+                for depth in range(1, len(relative.parts)):
+                    folder = project_dir.joinpath(*relative.parts[:depth])
+                    if folder not in folders:
+                        folders[folder] = parent.add(relative.parts[depth - 1] + "/", expand=bool(self.filter_text))
+                    parent = folders[folder]
+                parent.add(file.name, data=FileNode(str(file)))
+        self.root.expand()
+
+    def show_outline(self, node: TreeNode[Any], outline: FileOutline) -> None:
+        def add(parent: TreeNode[Any], items: tuple[OutlineNode, ...]) -> None:
+            for item in items:
+                label = f"{item.kind} {item.name}"
+                if item.children:
+                    add(parent.add(label, data=item.location), item.children)
+                else:
+                    parent.add_leaf(label, data=item.location)
+
+        add(node, outline.items)
+        node.data.loaded = True
+        node.expand()
+
+    def on_tree_node_expanded(self, event: Tree.NodeExpanded[Any]) -> None:
+        if isinstance(event.node.data, FileNode) and not event.node.data.loaded:
+            event.stop()
+            self.post_message(OutlineRequested(event.node))
+
+    def on_tree_node_selected(self, event: Tree.NodeSelected[Any]) -> None:
+        event.stop()
+        data = event.node.data
+        if isinstance(data, FileNode):
+            self.post_message(LocationChosen(Location(data.path, 1, 1, 1, 1)))
+            if not data.loaded:
+                self.post_message(OutlineRequested(event.node))
+        elif isinstance(data, Location):
+            self.post_message(LocationChosen(data))

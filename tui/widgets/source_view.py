@@ -1,0 +1,49 @@
+"""The read-only source view with C# highlighting (tree-sitter-c-sharp and the project's own query)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import TextArea
+
+from ..bindings import SOURCE_BINDINGS
+
+HIGHLIGHTS = Path(__file__).parent.parent / "highlight" / "highlights.scm"
+
+
+def csharp_language() -> object | None:
+    try:
+        import tree_sitter_c_sharp
+        from tree_sitter import Language
+    except ImportError:
+        return None
+    return Language(tree_sitter_c_sharp.language())
+
+
+class SourceView(TextArea):
+    """Shows one file; ``path`` is the file shown (``None`` before any)."""
+
+    BINDINGS = SOURCE_BINDINGS
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__("", read_only=True, show_line_numbers=True, soft_wrap=False, **kwargs)  # type: ignore[arg-type]
+        self.path: str | None = None
+        language = csharp_language()
+        if language is not None:
+            self.register_language("csharp", language, HIGHLIGHTS.read_text(encoding="utf-8"))
+            self.language = "csharp"
+
+    def show(self, path: str, text: str, line: int, column: int) -> None:
+        """Open ``path`` (if not already shown) and put the cursor on a 1-based line and column."""
+        if path != self.path:
+            self.load_text(text)
+            self.path = path
+        row = max(0, min(line - 1, self.document.line_count - 1))
+        col = max(0, column - 1)
+        self.move_cursor((row, col), center=True)
+
+    @property
+    def position(self) -> tuple[int, int]:
+        """The cursor as a 1-based (line, column)."""
+        row, col = self.cursor_location
+        return row + 1, col + 1
