@@ -79,6 +79,8 @@ class RoslynTui(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        # Start in the tree, not the filter box, so single-key bindings such as ? work at once.
+        self.query_one(SolutionTree).focus()
         self.load()
 
     # -- loading ----------------------------------------------------------------------------------

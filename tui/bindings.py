@@ -20,6 +20,9 @@ there (it would type a newline elsewhere)."""
 
 SOURCE_BINDINGS = [
     Binding("enter", "app.go_to_definition", "Definition", id="source_go_to_definition", show=False),
+    # TextArea takes f6 and f7 for selections; in a read-only source view the hierarchies matter more.
+    Binding("f6", "app.type_hierarchy", "Type hierarchy", id="source_type_hierarchy", show=False),
+    Binding("f7", "app.call_hierarchy", "Call hierarchy", id="source_call_hierarchy", show=False),
 ]
 
 KEY_HELP = [

@@ -91,6 +91,7 @@ class Expandable:
     def __init__(self, documentation_id: str, location: Location | None) -> None:
         self.documentation_id = documentation_id
         self.location = location
+        self.requested = False
 
 
 class TreeExpansionRequested(Message):
@@ -119,7 +120,7 @@ class TreePanel(Tree[Any]):
             self._type_sections(view)
         else:
             self._call_sections(view)
-        self.root.expand_all()
+        self.root.expand()
 
     def _type_sections(self, view: TypeHierarchy) -> None:
         root = view.root
@@ -172,7 +173,8 @@ class TreePanel(Tree[Any]):
                 if node.expandable
                 else node.symbol.location
             )
-            child = parent.add(node.label(root), data=data, expand=True)
+            # A node cut short by depth starts collapsed: expanding it asks for the next level.
+            child = parent.add(node.label(root), data=data, expand=not node.expandable)
             for site in node.sites:
                 child.add_leaf(site_label(site, root), data=site.location)
             self.add_calls(child, node.children)
@@ -199,7 +201,9 @@ class TreePanel(Tree[Any]):
 
     def on_tree_node_expanded(self, event: Tree.NodeExpanded[Any]) -> None:
         event.stop()
-        if isinstance(event.node.data, Expandable) and not event.node.children:
+        data = event.node.data
+        if isinstance(data, Expandable) and not data.requested:
+            data.requested = True
             self.post_message(TreeExpansionRequested(self, event.node))
 
 

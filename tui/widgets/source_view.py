@@ -26,7 +26,7 @@ class SourceView(TextArea):
     BINDINGS = SOURCE_BINDINGS
 
     def __init__(self, **kwargs: object) -> None:
-        super().__init__("", read_only=True, show_line_numbers=True, soft_wrap=False, **kwargs)  # type: ignore[arg-type]
+        super().__init__("", read_only=True, show_line_numbers=True, soft_wrap=False, cursor_blink=False, **kwargs)  # type: ignore[arg-type]
         self.path: str | None = None
         language = csharp_language()
         if language is not None:

@@ -1,0 +1,170 @@
+"""The terminal app driven with Textual's Pilot on the Shop fixture: real engine, real widgets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine import SymbolRef
+from engine.queries import call_hierarchy, diagnostics, find_references, type_hierarchy
+from tui.app import RoslynTui
+from tui.screens.help import HelpScreen
+from tui.screens.search import SymbolSearchScreen
+from tui.widgets.panels import InfoPanel, ListPanel, TreePanel
+from tui.widgets.source_view import SourceView
+
+from .conftest import SHOP_SLN
+
+SIZE = (160, 45)
+
+
+@pytest.fixture(autouse=True)
+def private_config(tmp_path, monkeypatch):
+    monkeypatch.setenv("ROSLYN_TUI_CONFIG_DIR", str(tmp_path / "config"))
+
+
+async def loaded(pilot) -> RoslynTui:
+    app = pilot.app
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    assert app.session is not None
+    return app
+
+
+async def settle(pilot) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def open_symbol_by_search(pilot, text: str) -> None:
+    await pilot.press("ctrl+t")
+    assert isinstance(pilot.app.screen, SymbolSearchScreen)
+    await pilot.press(*text)
+    await settle(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def test_search_definition_references_history_and_diagnostics(shop):
+    app = RoslynTui(SHOP_SLN)
+    async with app.run_test(size=SIZE) as pilot:
+        await loaded(pilot)
+        source = app.query_one(SourceView)
+
+        # Search a symbol and land on its declaration.
+        await open_symbol_by_search(pilot, "Balance")
+        assert source.path is not None and source.path.endswith("Customer.Orders.cs")
+        assert source.position == (10, 20)
+        assert app.query_one("#info-panel", InfoPanel).plain_text().startswith("property Customer.Balance")
+
+        # References of the symbol under the cursor; the panel shows the shared view's text.
+        await pilot.press("shift+f12")
+        await settle(pilot)
+        references = app.query_one("#references-panel", ListPanel)
+        expected = shop.run(find_references, SymbolRef(name="Customer.Balance")).render()
+        assert references.plain_text() == expected
+
+        # Open a reference (the Seeder write at 20:13), then go back and forward.
+        references.focus()
+        references.highlighted = 5
+        await pilot.press("enter")
+        await settle(pilot)
+        assert source.path.endswith("Seeder.cs") and source.position == (20, 13)
+        await pilot.press("alt+left")
+        await settle(pilot)
+        assert source.path.endswith("Customer.Orders.cs") and source.position == (10, 20)
+        await pilot.press("alt+right")
+        await settle(pilot)
+        assert source.path.endswith("Seeder.cs")
+
+        # f12 on a use site goes to the declaration: column 29 is `alice.Balance`.
+        source.move_cursor((19, 28))
+        await pilot.press("f12")
+        await settle(pilot)
+        assert source.path.endswith("Customer.Orders.cs") and source.position == (10, 20)
+
+        # f8 jumps to the first diagnostic, an error in Shop.Broken.
+        await pilot.press("f8")
+        await settle(pilot)
+        assert source.path.endswith("Broken.cs") and source.position == (11, 21)
+        assert app.query_one("#diagnostics-panel", ListPanel).plain_text() == shop.run(diagnostics).render()
+
+
+async def test_hierarchies_and_lazy_expansion(shop):
+    app = RoslynTui(SHOP_SLN)
+    async with app.run_test(size=SIZE) as pilot:
+        await loaded(pilot)
+        await open_symbol_by_search(pilot, "IRepository")
+        await pilot.press("f6")
+        await settle(pilot)
+        hierarchy = app.query_one("#hierarchy-panel", TreePanel)
+        expected = shop.run(type_hierarchy, SymbolRef(name="T:Shop.Core.IRepository`1"), max_depth=2).render()
+        assert hierarchy.plain_text() == expected
+
+        await open_symbol_by_search(pilot, "IsEven")
+        await pilot.press("f7")
+        await settle(pilot)
+        calls = app.query_one("#calls-panel", TreePanel)
+        expected = shop.run(call_hierarchy, SymbolRef(name="Workflow.IsEven"), direction="both").render()
+        assert calls.plain_text() == expected
+        # Expanding a node cut short by depth asks the engine for the next level.
+        end_node = next(n for n in calls.root.children[0].children if "Workflow.End(int)" in str(n.label))
+        assert not any("Middle" in str(c.label) for c in end_node.children)
+        end_node.collapse()
+        end_node.expand()
+        await settle(pilot)
+        assert any("called by  Workflow.Middle(int)" in str(c.label) for c in end_node.children)
+
+
+async def test_help_lists_every_key(shop):
+    app = RoslynTui(SHOP_SLN)
+    async with app.run_test(size=SIZE) as pilot:
+        await loaded(pilot)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        text = str(app.screen.query_one("#help-text").render())
+        for key in ("ctrl+t", "ctrl+p", "f12", "shift+f12", "ctrl+f12", "f6", "f7", "f8", "alt+left", "ctrl+q"):
+            assert key in text
+        await pilot.press("escape")
+        assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_a_load_failure_is_shown_not_raised(tmp_path):
+    app = RoslynTui(tmp_path / "missing.sln")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.session is None
+        assert "does not exist" in app.query_one(SourceView).text
+
+
+async def test_the_theme_is_remembered(shop):
+    app = RoslynTui(SHOP_SLN, theme="roslyn-light")
+    async with app.run_test(size=SIZE) as pilot:
+        await loaded(pilot)
+        assert app.theme == "roslyn-light"
+        app.theme = "roslyn-high-contrast"
+        await pilot.pause()
+    again = RoslynTui(SHOP_SLN)
+    async with again.run_test(size=SIZE) as pilot:
+        await loaded(pilot)
+        assert again.theme == "roslyn-high-contrast"
+
+
+def test_the_highlight_query_compiles_against_the_grammar():
+    import tree_sitter_c_sharp
+    from tree_sitter import Language, Query
+
+    query_text = (Path(__file__).parent.parent / "tui" / "highlight" / "highlights.scm").read_text()
+    query = Query(Language(tree_sitter_c_sharp.language()), query_text)
+    assert query.pattern_count > 20
+
+
+def test_the_sample_is_opened_when_there_is_nothing_to_open(tmp_path, monkeypatch):
+    from tui.__main__ import SAMPLE, choose_path
+
+    monkeypatch.chdir(tmp_path)
+    assert choose_path(None) == (SAMPLE, True)
+    assert SAMPLE.is_file()
+    (tmp_path / "Here.slnx").write_text("<Solution />")
+    assert choose_path(None) == (tmp_path, False)
