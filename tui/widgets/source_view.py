@@ -26,8 +26,9 @@ class SourceView(TextArea):
     BINDINGS = SOURCE_BINDINGS
 
     def __init__(self, **kwargs: object) -> None:
-        super().__init__("", read_only=True, show_line_numbers=True, soft_wrap=False, cursor_blink=False, **kwargs)  # type: ignore[arg-type]
+        super().__init__("", read_only=True, show_line_numbers=True, soft_wrap=False, **kwargs)  # type: ignore[arg-type]
         self.path: str | None = None
+        self.cursor_blink = False  # a steady cursor reads better in a viewer, and snapshots stay stable
         language = csharp_language()
         if language is not None:
             self.register_language("csharp", language, HIGHLIGHTS.read_text(encoding="utf-8"))

@@ -1,0 +1,99 @@
+"""Snapshots of the real app (pytest-textual-snapshot): start screen, each panel, help, a load failure, each theme.
+
+Regenerate after a deliberate change with ``pytest tests/test_tui_snapshots.py --snapshot-update``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tui.app import RoslynTui
+
+from .conftest import SHOP_SLN
+
+SIZE = (140, 40)
+
+
+@pytest.fixture(autouse=True)
+def private_config(tmp_path, monkeypatch):
+    monkeypatch.setenv("ROSLYN_TUI_CONFIG_DIR", str(tmp_path / "config"))
+
+
+async def settle(pilot) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def after(*keys: str, search: str | None = None):
+    """A run_before that waits for the load, optionally opens a symbol by search, then presses keys."""
+
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        if search:
+            await pilot.press("ctrl+t", *search)
+            await settle(pilot)
+            await pilot.press("enter")
+            await settle(pilot)
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot)
+
+    return run_before
+
+
+def test_start_screen(snap_compare, shop):
+    assert snap_compare(RoslynTui(SHOP_SLN), terminal_size=SIZE, run_before=after())
+
+
+def test_search_screen(snap_compare, shop):
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("ctrl+t", *"Cust")
+        await settle(pilot)
+
+    assert snap_compare(RoslynTui(SHOP_SLN), terminal_size=SIZE, run_before=run_before)
+
+
+def test_info_panel(snap_compare, shop):
+    assert snap_compare(RoslynTui(SHOP_SLN), terminal_size=SIZE, run_before=after(search="Balance"))
+
+
+def test_references_panel(snap_compare, shop):
+    assert snap_compare(RoslynTui(SHOP_SLN), terminal_size=SIZE, run_before=after("shift+f12", search="Balance"))
+
+
+def test_implementations_panel(snap_compare, shop):
+    assert snap_compare(RoslynTui(SHOP_SLN), terminal_size=SIZE, run_before=after("ctrl+f12", search="IRepository"))
+
+
+def test_type_hierarchy_panel(snap_compare, shop):
+    assert snap_compare(RoslynTui(SHOP_SLN), terminal_size=SIZE, run_before=after("f6", search="IRepository"))
+
+
+def test_call_hierarchy_panel(snap_compare, shop):
+    assert snap_compare(RoslynTui(SHOP_SLN), terminal_size=SIZE, run_before=after("f7", search="IsEven"))
+
+
+def test_diagnostics_panel(snap_compare, shop):
+    assert snap_compare(RoslynTui(SHOP_SLN), terminal_size=SIZE, run_before=after("f8"))
+
+
+def test_help_screen(snap_compare, shop):
+    assert snap_compare(RoslynTui(SHOP_SLN), terminal_size=SIZE, run_before=after("question_mark"))
+
+
+def test_load_failure(snap_compare):
+    missing = "tests/fixtures/no-such-solution.sln"  # relative, so the message is the same on every machine
+
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        pilot.app.clear_notifications()  # the toast's timer is not what the snapshot is about
+        await pilot.pause()
+
+    app = RoslynTui(missing)
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+@pytest.mark.parametrize("theme", ["roslyn-dark", "roslyn-light", "roslyn-high-contrast"])
+def test_each_theme(snap_compare, shop, theme):
+    assert snap_compare(RoslynTui(SHOP_SLN, theme=theme), terminal_size=SIZE, run_before=after(search="Journal"))
