@@ -1,0 +1,63 @@
+"""Regenerate screenshots/*.svg from the real app on the bundled sample solution.
+
+    .venv/bin/python screenshots/make_screenshots.py
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE.parent))
+
+from tui.__main__ import SAMPLE  # noqa: E402
+from tui.app import RoslynTui  # noqa: E402
+
+SIZE = (150, 42)
+
+# (file name, theme, symbol to open with ctrl+t, keys pressed after it)
+SHOTS = [
+    ("start", "roslyn-dark", None, ()),
+    ("info", "roslyn-dark", "Square", ()),
+    ("references", "roslyn-dark", "Scale", ("shift+f12",)),
+    ("implementations", "roslyn-dark", "IShape", ("ctrl+f12",)),
+    ("type-hierarchy", "roslyn-dark", "IShape", ("f6",)),
+    ("call-hierarchy", "roslyn-dark", "Scale", ("f7",)),
+    ("search", "roslyn-dark", None, ("ctrl+t", *"Sha")),
+    ("help", "roslyn-dark", None, ("question_mark",)),
+    ("theme-light", "roslyn-light", "Circle", ()),
+    ("theme-high-contrast", "roslyn-high-contrast", "Circle", ()),
+]
+
+
+async def shoot(name: str, theme: str, symbol: str | None, keys: tuple[str, ...]) -> None:
+    app = RoslynTui(SAMPLE, theme=theme, sample=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if symbol:
+            await pilot.press("ctrl+t", *symbol)
+            await app.workers.wait_for_complete()
+            await pilot.press("enter")
+            await app.workers.wait_for_complete()
+        for key in keys:
+            await pilot.press(key)
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        await pilot.pause()
+        (HERE / f"{name}.svg").write_text(app.export_screenshot(title=f"roslyn-tui: {name}"), encoding="utf-8")
+        print(f"screenshots/{name}.svg")
+
+
+async def main() -> None:
+    os.environ.setdefault("ROSLYN_TUI_CONFIG_DIR", tempfile.mkdtemp())
+    for shot in SHOTS:
+        await shoot(*shot)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
