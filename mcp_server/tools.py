@@ -1,5 +1,6 @@
 """The MCP tools: parse arguments, call the engine, return the shared view. No logic of their own."""
 
+import inspect
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context, MCPServer
@@ -57,6 +58,10 @@ def symbol_ref(symbol: str | None, file: str | None, line: int | None, column: i
 def register(server: MCPServer, state: SolutionState, settings: Settings) -> None:
     """Add every tool to ``server``."""
 
+    def read_only_tool(function: Any) -> Any:
+        # The docstring is the description an assistant reads: send it without source indentation.
+        return server.tool(description=inspect.cleandoc(function.__doc__ or ""), annotations=READ_ONLY)(function)
+
     async def respond(
         ctx: Context, compute: Any, tool: str, arguments: dict[str, Any], **paging: Any
     ) -> CallToolResult:
@@ -71,7 +76,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             **paging,
         )
 
-    @server.tool(annotations=ToolAnnotations(readOnlyHint=True, idempotentHint=True, openWorldHint=False))
+    @read_only_tool
     async def load_solution(
         path: Annotated[str, Field(description="A .sln, .slnx or .csproj file, or a directory holding one.")],
         ctx: Context,
@@ -93,7 +98,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             arguments={"path": path},
         )
 
-    @server.tool(annotations=READ_ONLY)
+    @read_only_tool
     async def project_structure(
         ctx: Context, include_documents: Annotated[bool, Field(description="List each project's files too.")] = False
     ) -> Annotated[CallToolResult, result_model(ProjectStructure)]:
@@ -106,12 +111,12 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             {"d": include_documents},
         )
 
-    @server.tool(annotations=READ_ONLY)
+    @read_only_tool
     async def list_namespaces(ctx: Context) -> Annotated[CallToolResult, result_model(NamespaceList)]:
         """Namespaces declared in the solution with how many types each holds and in which projects."""
         return await respond(ctx, lambda s, t: s.run(queries.list_namespaces, timeout=t), "list_namespaces", {})
 
-    @server.tool(annotations=READ_ONLY)
+    @read_only_tool
     async def find_symbols(
         query: Annotated[str, Field(description="Part of a name, camel humps (GBI finds GetById) or a * ? pattern.")],
         ctx: Context,
@@ -141,7 +146,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             cursor=cursor,
         )
 
-    @server.tool(annotations=READ_ONLY)
+    @read_only_tool
     async def symbol_info(
         ctx: Context, symbol: Symbol = None, file: File = None, line: Line = None, column: Column = None
     ) -> Annotated[CallToolResult, result_model(SymbolInfo)]:
@@ -151,7 +156,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
         ref = symbol_ref(symbol, file, line, column)
         return await respond(ctx, lambda s, t: s.run(queries.symbol_info, ref, timeout=t), "symbol_info", {"r": ref})
 
-    @server.tool(annotations=READ_ONLY)
+    @read_only_tool
     async def type_members(
         ctx: Context,
         symbol: Symbol = None,
@@ -178,7 +183,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             cursor=cursor,
         )
 
-    @server.tool(annotations=READ_ONLY)
+    @read_only_tool
     async def go_to_definition(
         ctx: Context, symbol: Symbol = None, file: File = None, line: Line = None, column: Column = None
     ) -> Annotated[CallToolResult, result_model(Definition)]:
@@ -189,7 +194,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             ctx, lambda s, t: s.run(queries.go_to_definition, ref, timeout=t), "go_to_definition", {"r": ref}
         )
 
-    @server.tool(annotations=READ_ONLY)
+    @read_only_tool
     async def find_references(
         ctx: Context,
         symbol: Symbol = None,
@@ -215,7 +220,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             cursor=cursor,
         )
 
-    @server.tool(annotations=READ_ONLY)
+    @read_only_tool
     async def find_implementations(
         ctx: Context,
         symbol: Symbol = None,
@@ -238,7 +243,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             cursor=cursor,
         )
 
-    @server.tool(annotations=READ_ONLY)
+    @read_only_tool
     async def type_hierarchy(
         ctx: Context,
         symbol: Symbol = None,
@@ -264,7 +269,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             {"r": ref},
         )
 
-    @server.tool(annotations=READ_ONLY)
+    @read_only_tool
     async def find_overrides(
         ctx: Context, symbol: Symbol = None, file: File = None, line: Line = None, column: Column = None
     ) -> Annotated[CallToolResult, result_model(OverrideList)]:
@@ -275,7 +280,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             ctx, lambda s, t: s.run(queries.find_overrides, ref, timeout=t), "find_overrides", {"r": ref}
         )
 
-    @server.tool(annotations=READ_ONLY)
+    @read_only_tool
     async def call_hierarchy(
         ctx: Context,
         symbol: Symbol = None,
@@ -297,7 +302,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             {"r": ref},
         )
 
-    @server.tool(annotations=READ_ONLY)
+    @read_only_tool
     async def method_overloads(
         ctx: Context, symbol: Symbol = None, file: File = None, line: Line = None, column: Column = None
     ) -> Annotated[CallToolResult, result_model(SymbolList)]:
@@ -308,7 +313,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             ctx, lambda s, t: s.run(queries.method_overloads, ref, timeout=t), "method_overloads", {"r": ref}
         )
 
-    @server.tool(annotations=READ_ONLY)
+    @read_only_tool
     async def containing_member(
         file: RequiredFile,
         line: Annotated[int, Field(description="1-based line.")],
@@ -320,13 +325,13 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             ctx, lambda s, t: s.run(queries.containing_member, file, line, column, timeout=t), "containing_member", {}
         )
 
-    @server.tool(annotations=READ_ONLY)
+    @read_only_tool
     async def file_outline(file: RequiredFile, ctx: Context) -> Annotated[CallToolResult, result_model(FileOutline)]:
         """The types (nested ones inside) and members declared in one file, with positions and line
         ranges: a table of contents before reading a large file."""
         return await respond(ctx, lambda s, t: s.run(queries.file_outline, file, timeout=t), "file_outline", {})
 
-    @server.tool(annotations=READ_ONLY)
+    @read_only_tool
     async def get_source(
         ctx: Context, symbol: Symbol = None, file: File = None, line: Line = None, column: Column = None
     ) -> Annotated[CallToolResult, result_model(SymbolSource)]:
@@ -335,7 +340,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
         ref = symbol_ref(symbol, file, line, column)
         return await respond(ctx, lambda s, t: s.run(queries.get_source, ref, timeout=t), "get_source", {"r": ref})
 
-    @server.tool(annotations=READ_ONLY)
+    @read_only_tool
     async def read_file(
         file: RequiredFile,
         ctx: Context,
@@ -345,7 +350,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
         """Lines of a solution file with line numbers, as the engine currently sees them."""
         return await respond(ctx, lambda s, t: s.run(queries.read_file, file, start, end, timeout=t), "read_file", {})
 
-    @server.tool(annotations=READ_ONLY)
+    @read_only_tool
     async def diagnostics(
         ctx: Context,
         file: File = None,
@@ -372,4 +377,3 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             limit=limit or settings.max_diagnostics,
             cursor=cursor,
         )
-
