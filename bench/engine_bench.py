@@ -67,7 +67,11 @@ session.close()
 
 
 def one_run(path: Path, edit: str | None) -> dict[str, float]:
-    code = _ONE_RUN.replace("{root!r}", repr(str(ROOT))).replace("{path!r}", repr(str(path))).replace("{edit!r}", repr(edit))
+    code = (
+        _ONE_RUN.replace("{root!r}", repr(str(ROOT)))
+        .replace("{path!r}", repr(str(path)))
+        .replace("{edit!r}", repr(edit))
+    )
     started = time.monotonic()
     completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=1200)
     if completed.returncode != 0:

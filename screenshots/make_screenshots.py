@@ -1,6 +1,6 @@
 """Regenerate screenshots/*.svg from the real app on the bundled sample solution.
 
-    .venv/bin/python screenshots/make_screenshots.py
+.venv/bin/python screenshots/make_screenshots.py
 """
 
 from __future__ import annotations

@@ -14,7 +14,11 @@ INITIALIZE = {
     "jsonrpc": "2.0",
     "id": 1,
     "method": "initialize",
-    "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "garbage-test", "version": "1"}},
+    "params": {
+        "protocolVersion": "2025-06-18",
+        "capabilities": {},
+        "clientInfo": {"name": "garbage-test", "version": "1"},
+    },
 }
 
 
@@ -32,8 +36,17 @@ def test_garbage_lines_get_json_rpc_errors_and_stdout_stays_clean():
         json.dumps({"jsonrpc": "2.0", "id": 3, "method": "no/such/method"}),
         json.dumps({"hello": "world"}),
         "[1, 2, 3]",
-        json.dumps({"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "no_such_tool", "arguments": {}}}),
-        json.dumps({"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "find_symbols", "arguments": {"query": "Journal"}}}),
+        json.dumps(
+            {"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "no_such_tool", "arguments": {}}}
+        ),
+        json.dumps(
+            {
+                "jsonrpc": "2.0",
+                "id": 5,
+                "method": "tools/call",
+                "params": {"name": "find_symbols", "arguments": {"query": "Journal"}},
+            }
+        ),
     ]
     process.stdin.write(("\n".join(lines) + "\n").encode())
     process.stdin.flush()

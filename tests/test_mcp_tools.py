@@ -63,7 +63,9 @@ def test_paging_with_limit_and_cursor(mcp):
     while True:
         arguments = {"symbol": "Customer.Balance", "limit": 3} | ({"cursor": cursor} if cursor else {})
         data = mcp.call("find_references", **arguments).structured_content
-        seen += [(i["location"]["path"], i["location"]["line"], i["location"]["column"]) for i in data["result"]["items"]]
+        seen += [
+            (i["location"]["path"], i["location"]["line"], i["location"]["column"]) for i in data["result"]["items"]
+        ]
         pages += 1
         cursor = data["next_cursor"]
         if cursor is None:
@@ -85,16 +87,32 @@ def test_a_cursor_from_another_query_is_refused(mcp):
         ("find_symbols", {"query": "GBI"}, "Symbols matching 'GBI': 2"),
         ("symbol_info", {"symbol": "Customer"}, "class Customer"),
         ("type_members", {"symbol": "Customer.Address"}, "Members of Customer.Address: 2"),
-        ("go_to_definition", {"file": "src/Shop.Data/Seeder.cs", "line": 20, "column": 29}, "Definition of Customer.Balance: 1 location"),
+        (
+            "go_to_definition",
+            {"file": "src/Shop.Data/Seeder.cs", "line": 20, "column": 29},
+            "Definition of Customer.Balance: 1 location",
+        ),
         ("find_implementations", {"symbol": "IRepository"}, "Implementations of IRepository<T>: 3 (2 direct)"),
         ("type_hierarchy", {"symbol": "Entity"}, "Type hierarchy of class Entity  src/Shop.Core/Entity.cs:4:23"),
         ("find_overrides", {"symbol": "Entity.Validate"}, "Overrides of Entity.Validate(): 2"),
-        ("call_hierarchy", {"symbol": "Workflow.IsEven", "depth": 2}, "Call hierarchy of Workflow.IsEven(int)  src/Shop.App/Workflow.cs:12:24  (depth 2)"),
+        (
+            "call_hierarchy",
+            {"symbol": "Workflow.IsEven", "depth": 2},
+            "Call hierarchy of Workflow.IsEven(int)  src/Shop.App/Workflow.cs:12:24  (depth 2)",
+        ),
         ("method_overloads", {"symbol": "Journal.Add"}, "Overloads of Journal.Add: 3"),
-        ("containing_member", {"file": "src/Shop.Core/Customer.Orders.cs", "line": 24, "column": 12}, "src/Shop.Core/Customer.Orders.cs:24:12  in method Customer.AddOrder(Order) (lines 19-26)"),
+        (
+            "containing_member",
+            {"file": "src/Shop.Core/Customer.Orders.cs", "line": 24, "column": 12},
+            "src/Shop.Core/Customer.Orders.cs:24:12  in method Customer.AddOrder(Order) (lines 19-26)",
+        ),
         ("file_outline", {"file": "src/Shop.Core/Order.cs"}, "Outline of src/Shop.Core/Order.cs: 7 declarations"),
         ("get_source", {"symbol": "Journal.Add(Order)"}, "Source of Journal.Add(Order): 1 part"),
-        ("read_file", {"file": "src/Shop.Core/Order.cs", "start": 1, "end": 2}, "src/Shop.Core/Order.cs:1-2 (of 13 lines)"),
+        (
+            "read_file",
+            {"file": "src/Shop.Core/Order.cs", "start": 1, "end": 2},
+            "src/Shop.Core/Order.cs:1-2 (of 13 lines)",
+        ),
         ("diagnostics", {}, "Diagnostics in the solution: 2 errors, 1 warning"),
     ],
 )
@@ -112,9 +130,21 @@ def test_load_solution_switches_and_reports(mcp):
     ("tool", "arguments", "words"),
     [
         ("read_file", {"file": "src/Nope.cs"}, ["src/Nope.cs does not exist.", "Give a .cs file of the solution"]),
-        ("containing_member", {"file": "src/Shop.Core/Order.cs", "line": 99, "column": 1}, ["Line 99 is outside", "Lines are 1-based."]),
-        ("symbol_info", {"symbol": "Custmer"}, ["No symbol named 'Custmer'", "Did you mean: Customer", "search with find_symbols"]),
-        ("symbol_info", {"symbol": "Journal.Add"}, ["names 3 symbols", "M:Shop.Core.Journal.Add(System.String)", "add a parameter list"]),
+        (
+            "containing_member",
+            {"file": "src/Shop.Core/Order.cs", "line": 99, "column": 1},
+            ["Line 99 is outside", "Lines are 1-based."],
+        ),
+        (
+            "symbol_info",
+            {"symbol": "Custmer"},
+            ["No symbol named 'Custmer'", "Did you mean: Customer", "search with find_symbols"],
+        ),
+        (
+            "symbol_info",
+            {"symbol": "Journal.Add"},
+            ["names 3 symbols", "M:Shop.Core.Journal.Add(System.String)", "add a parameter list"],
+        ),
         ("symbol_info", {}, ["No symbol was named.", "Give 'symbol'"]),
         ("symbol_info", {"file": "src/Shop.Core/Order.cs", "line": "six", "column": 1}, ["line"]),
         ("find_symbols", {"query": "x", "kind": "gizmo"}, ["'gizmo' is not a symbol kind", "Use one of"]),
