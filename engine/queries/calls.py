@@ -84,8 +84,8 @@ class _Walker:
                 site = self._site(node.GetLocation())
                 if site is None:
                     continue
-                key = (relation, documentation_id(target) or display(target))
-                grouped.setdefault(key, (target, []))[1].append(site)
+                group = (relation, documentation_id(target) or display(target))
+                grouped.setdefault(group, (target, []))[1].append(site)
         nodes = []
         for (relation, key), (target, sites) in grouped.items():
             expands = relation in ("calls", "creates") and bool(list(target.DeclaringSyntaxReferences))

@@ -146,6 +146,7 @@ def containing_member(snapshot: Snapshot, operation: Operation, file: str, line:
     type_symbol = _declared(type_node, model, operation)
     holder = member_node if member is not None else type_node
     here = location_of(root.SyntaxTree.GetLocation(_span(position)))
+    assert here is not None  # a document's own tree is always in source
     return ContainingMember(
         root=str(snapshot.root),
         position=here,

@@ -82,7 +82,7 @@ def package_references(project_file: Path, tfm: str) -> list[PackageReference]:
     except (OSError, ValueError):
         return []
     frameworks = data.get("project", {}).get("frameworks", {})
-    framework = frameworks.get(tfm) or next(iter(frameworks.values()), {})
+    framework: dict[str, Any] = frameworks.get(tfm) or next(iter(frameworks.values()), {})
     resolved: dict[str, str] = {}
     for key in data.get("libraries", {}):
         name, _, version = key.partition("/")

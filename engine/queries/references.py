@@ -35,8 +35,8 @@ def find_references(
         if related is None:
             continue
         if include_declarations and definition_id == wanted_id:
-            for location in source_locations(definition):
-                items.setdefault((location.path, location.line, location.column), _declaration(location, definition))
+            for declared in source_locations(definition):
+                items.setdefault((declared.path, declared.line, declared.column), _declaration(declared, definition))
         for reference in referenced.Locations:
             operation.check()
             location = location_of(reference.Location)

@@ -78,9 +78,9 @@ class SymbolInfo:
                 if on
             ]
             lines.append(f"returns {self.return_type}" + (f" ({', '.join(flags)})" if flags else ""))
-        for parameter in self.parameters:
-            text = " ".join(p for p in (parameter.modifier, parameter.type, parameter.name) if p)
-            lines.append(f"parameter {text}" + (f" = {parameter.default}" if parameter.default is not None else ""))
+        for value in self.parameters:
+            text = " ".join(p for p in (value.modifier, value.type, value.name) if p)
+            lines.append(f"parameter {text}" + (f" = {value.default}" if value.default is not None else ""))
         if self.value_type:
             lines.append(
                 f"type: {self.value_type}" + (f" {{ {'; '.join(self.accessors)}; }}" if self.accessors else "")
