@@ -55,9 +55,7 @@ def _text(element: ElementTree.Element | None) -> str:
     parts = [element.text or ""]
     for child in element:
         if child.tag in ("see", "seealso"):
-            parts.append(
-                child.text or _cref(child.get("cref", "")) or child.get("langword") or child.get("href") or ""
-            )
+            parts.append(child.text or _cref(child.get("cref", "")) or child.get("langword") or child.get("href") or "")
         elif child.tag in ("paramref", "typeparamref"):
             parts.append(child.get("name", ""))
         else:

@@ -26,9 +26,14 @@ def restore(dotnet: DotnetInstall, target: Path) -> WorkspaceDiagnostic | None:
 
     Loading goes on after a failed restore: the projects that did restore are still worth browsing.
     """
+    return _run_dotnet(dotnet, ["restore", str(target)], target, "dotnet restore")
+
+
+def _run_dotnet(dotnet: DotnetInstall, arguments: list[str], target: Path, what: str) -> WorkspaceDiagnostic | None:
+    """Run a ``dotnet`` command quietly; its failure (error lines only) as a diagnostic for ``target``."""
     try:
         completed = subprocess.run(
-            [str(dotnet.dotnet), "restore", str(target), "--verbosity", "quiet", "-nologo"],
+            [str(dotnet.dotnet), *arguments, "--verbosity", "quiet", "-nologo"],
             cwd=target.parent,
             capture_output=True,
             text=True,
@@ -37,13 +42,13 @@ def restore(dotnet: DotnetInstall, target: Path) -> WorkspaceDiagnostic | None:
         )
     except subprocess.TimeoutExpired:
         return WorkspaceDiagnostic(
-            "error", target.name, f"dotnet restore ran past {RESTORE_TIMEOUT_SECONDS} s and was stopped."
+            "error", target.stem, f"{what} ran past {RESTORE_TIMEOUT_SECONDS} s and was stopped."
         )
     if completed.returncode == 0:
         return None
     lines = [line.strip() for line in (completed.stdout + completed.stderr).splitlines() if "error" in line]
-    detail = "; ".join(dict.fromkeys(lines)) or f"exit code {completed.returncode}"
-    return WorkspaceDiagnostic("error", target.name, f"dotnet restore failed: {detail[:600]}")
+    detail = "; ".join(dict.fromkeys(lines))[:600] or f"exit code {completed.returncode}"
+    return WorkspaceDiagnostic("error", target.stem, f"{what} failed: {detail}")
 
 
 def unbuilt_generators(projects: list[Path]) -> list[Path]:
@@ -82,19 +87,4 @@ def _analyzer_project_references(project: Path) -> list[Path]:
 
 def build_generator(dotnet: DotnetInstall, project: Path) -> WorkspaceDiagnostic | None:
     """Build one generator project so its analyzer reference exists; a failure is a diagnostic."""
-    try:
-        completed = subprocess.run(
-            [str(dotnet.dotnet), "build", str(project), "--verbosity", "quiet", "-nologo"],
-            cwd=project.parent,
-            capture_output=True,
-            text=True,
-            timeout=RESTORE_TIMEOUT_SECONDS,
-            stdin=subprocess.DEVNULL,
-        )
-    except subprocess.TimeoutExpired:
-        return WorkspaceDiagnostic("error", project.stem, f"Building the generator {project.name} timed out.")
-    if completed.returncode == 0:
-        return None
-    lines = [line.strip() for line in (completed.stdout + completed.stderr).splitlines() if "error" in line]
-    detail = "; ".join(dict.fromkeys(lines))[:600] or f"exit code {completed.returncode}"
-    return WorkspaceDiagnostic("error", project.stem, f"Building source generator {project.name} failed: {detail}")
+    return _run_dotnet(dotnet, ["build", str(project)], project, f"Building the source generator {project.name}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..models import LoadReport, relative_path
-from .text import plural
+from .text import plural, targets
 
 
 @dataclass(frozen=True)
@@ -23,10 +23,10 @@ class LoadSummary:
             f"{plural(documents, 'document')}" + (f" in {report.seconds:g} s" if self.show_time else "")
         ]
         for project in report.projects:
-            targets = project.target_framework
-            if len(project.target_frameworks) > 1:
-                targets += f" (of {', '.join(project.target_frameworks)})"
-            lines.append(f"{project.name}  {targets}  {plural(project.document_count, 'document')}")
+            lines.append(
+                f"{project.name}  {targets(project.target_framework, project.target_frameworks)}  "
+                f"{plural(project.document_count, 'document')}"
+            )
         lines.extend(f"note: {note}" for note in report.notes)
         if report.diagnostics:
             lines.append(f"workspace diagnostics: {len(report.diagnostics)}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..models import relative_path
-from .text import plural
+from .text import plural, targets
 
 
 @dataclass(frozen=True)
@@ -42,11 +42,9 @@ class ProjectStructure:
     def render(self) -> str:
         lines = [f"Solution {relative_path(self.solution_path, self.root)}: {plural(len(self.items), 'project')}"]
         for project in self.items:
-            targets = project.target_framework
-            if len(project.target_frameworks) > 1:
-                targets += f" (of {', '.join(project.target_frameworks)})"
+            frameworks = targets(project.target_framework, project.target_frameworks)
             lines.append(
-                f"{project.name}  {relative_path(project.path, self.root)}  {project.output_kind}  {targets}  "
+                f"{project.name}  {relative_path(project.path, self.root)}  {project.output_kind}  {frameworks}  "
                 f"C# {project.language_version}  {plural(project.document_count, 'document')}"
             )
             if project.project_references:

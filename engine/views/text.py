@@ -19,3 +19,8 @@ def plural(count: int, word: str, words: str | None = None) -> str:
 def columns(*cells: str) -> str:
     """Cells joined by two spaces, empty ones dropped: the line shape of every list."""
     return "  ".join(cell for cell in cells if cell)
+
+
+def targets(chosen: str, all_targets: tuple[str, ...]) -> str:
+    """``net10.0``, or ``net10.0 (of net10.0, net10.0-browser)`` for a multi-targeted project."""
+    return f"{chosen} (of {', '.join(all_targets)})" if len(all_targets) > 1 else chosen
