@@ -11,8 +11,10 @@ from .errors import (
     EngineError,
     FileNotInSolution,
     InvalidArgument,
+    NotTrusted,
     OperationCancelled,
     OperationTimedOut,
+    OutsideSolution,
     PositionOutOfRange,
     RoslynNotFound,
     RuntimeStartFailed,
@@ -25,6 +27,7 @@ from .models import LoadProgress, LoadReport, Location, ProjectSummary, Workspac
 from .naming import SymbolRef
 from .runtime import RuntimeInfo, ensure_runtime, find_dotnet, find_roslyn
 from .snapshot import Snapshot
+from .trust import Trust
 from .workspace import SolutionSession, load_solution, open_session
 
 __all__ = [
@@ -37,8 +40,10 @@ __all__ = [
     "LoadProgress",
     "LoadReport",
     "Location",
+    "NotTrusted",
     "OperationCancelled",
     "OperationTimedOut",
+    "OutsideSolution",
     "PositionOutOfRange",
     "ProjectSummary",
     "RoslynNotFound",
@@ -50,6 +55,7 @@ __all__ = [
     "SolutionSession",
     "SymbolNotFound",
     "SymbolRef",
+    "Trust",
     "WorkspaceDiagnostic",
     "WorkspaceLoadFailed",
     "ensure_runtime",

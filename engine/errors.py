@@ -81,3 +81,11 @@ class OperationTimedOut(EngineError):
 
 class OperationCancelled(EngineError):
     pass
+
+
+class OutsideSolution(EngineError):
+    """A path that lies outside the solution directory (symlinks followed)."""
+
+
+class NotTrusted(EngineError):
+    """The solution is open restricted, and the request needs code from it to run."""

@@ -13,7 +13,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .errors import FileNotInSolution
+from .boundary import check_inside
+from .errors import FileNotInSolution, InvalidArgument
 from .models import relative_path
 from .targets import choose, split_project_name, target_from_symbols
 
@@ -99,6 +100,9 @@ class Snapshot:
 
     def document(self, path: str) -> Any:
         """The document to navigate for ``path`` (in the chosen target), or a named error."""
+        if not str(path).strip():
+            raise InvalidArgument("The file path is empty.", "Give a .cs file of the solution.")
+        check_inside(self.root, self.absolute(path))
         documents = self.documents_for_path(path)
         if not documents:
             absolute = self.absolute(path)

@@ -15,6 +15,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .boundary import is_inside
 from .snapshot import Snapshot
 
 if TYPE_CHECKING:
@@ -120,6 +121,8 @@ def apply_source_changes(snapshot: Snapshot, paths: list[str]) -> Snapshot:
 
     solution = snapshot.solution
     for path in paths:
+        if not is_inside(snapshot.root, path):  # a symlink to a file outside: never read
+            continue
         documents = snapshot.documents_for_path(path)
         exists = os.path.isfile(path)
         if documents and not exists:

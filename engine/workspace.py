@@ -8,6 +8,7 @@ from __future__ import annotations
 import atexit
 import dataclasses
 import logging
+import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -15,13 +16,16 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from . import restore as restoring
-from .errors import EngineError, WorkspaceLoadFailed
+from .boundary import leave_out_outside_documents
+from .errors import EngineError, NotTrusted, WorkspaceLoadFailed
 from .interop import Operation, cancel_all
 from .models import LoadProgress, LoadReport, ProjectSummary, WorkspaceDiagnostic
 from .project_reload import reload_projects
+from .restricted import open_restricted
 from .runtime import RuntimeInfo, ensure_runtime
 from .snapshot import Snapshot, display_name
 from .solution_file import SolutionTarget, project_paths, resolve_target
+from .trust import NAMED_BY_USER, Trust
 
 log = logging.getLogger("roslyn_tui.engine")
 
@@ -31,18 +35,38 @@ T = TypeVar("T")
 DEFAULT_LOAD_TIMEOUT = 900.0
 DEFAULT_QUERY_TIMEOUT = 60.0
 
+# What a restricted (untrusted) solution can answer: syntax and declarations, nothing that needs the
+# project system's references, analyzers or generators to be right.
+RESTRICTED_QUERIES = frozenset(
+    {
+        "project_structure",
+        "list_namespaces",
+        "find_symbols",
+        "symbol_info",
+        "file_outline",
+        "containing_member",
+        "get_source",
+        "read_file",
+    }
+)
+
 
 class SolutionSession:
     """A loaded solution: its current snapshot, its load report, and its file watcher.
 
     Args:
         target: the solution or project file to open.
+        trust: whether code from the solution may run (MSBuild, analyzers, generators); an untrusted
+            solution opens restricted, as a syntax-only view.
         restore: run ``dotnet restore`` first when a project was never restored.
         watch: apply file changes on disk as they happen.
     """
 
-    def __init__(self, target: SolutionTarget, *, restore: bool = True, watch: bool = True) -> None:
+    def __init__(
+        self, target: SolutionTarget, *, trust: Trust = NAMED_BY_USER, restore: bool = True, watch: bool = True
+    ) -> None:
         self.target = target
+        self.trust = trust
         self.restore = restore
         self.watch = watch
         self.runtime: RuntimeInfo | None = None
@@ -110,7 +134,13 @@ class SolutionSession:
     def is_loaded(self) -> bool:
         return self.report is not None
 
+    @property
+    def restricted(self) -> bool:
+        return not self.trust.trusted
+
     def _load(self, progress: ProgressCallback, timeout: float) -> LoadReport:
+        if self.restricted:
+            return self._load_restricted(progress)
         started = time.monotonic()
         self.runtime = ensure_runtime(self.root)
         _register_exit_handler()
@@ -134,6 +164,8 @@ class SolutionSession:
                     diagnostics.append(failure)
         solution, workspace = self._open(progress, total, timeout)
         diagnostics.extend(_workspace_diagnostics(workspace, solution))
+        solution, outside = self._within_boundary(solution)
+        notes.extend(_outside_notes(outside))
         self._workspace = workspace
         self._snapshot = Snapshot(solution, self.root, 1)
         summaries = tuple(_summaries(self._snapshot))
@@ -152,6 +184,32 @@ class SolutionSession:
             seconds=round(time.monotonic() - started, 2),
             notes=tuple(notes),
         )
+
+    def _load_restricted(self, progress: ProgressCallback) -> LoadReport:
+        """Open without running anything from the solution (see ``engine.restricted``)."""
+        started = time.monotonic()
+        # `dotnet --version` in the solution's directory would honour its global.json, which may name an
+        # SDK shipped inside the repository: start the runtime from a neutral directory instead.
+        self.runtime = ensure_runtime(Path(tempfile.gettempdir()))
+        _register_exit_handler()
+        solution, workspace, diagnostics = open_restricted(self.target, self.runtime)
+        self._workspace = workspace
+        self._snapshot = Snapshot(solution, self.root, 1)
+        summaries = tuple(_summaries(self._snapshot))
+        progress(LoadProgress("done", self.target.path.name, len(summaries), len(summaries)))
+        notes = [self.target.note] if self.target.note else []
+        notes.append(self.trust.notice(self.root))
+        return LoadReport(
+            solution_path=str(self.target.path),
+            projects=summaries,
+            diagnostics=tuple(diagnostics),
+            seconds=round(time.monotonic() - started, 2),
+            notes=tuple(notes),
+        )
+
+    def _within_boundary(self, solution: Any) -> tuple[Any, tuple[str, ...]]:
+        assert self.runtime is not None
+        return leave_out_outside_documents(solution, self.root, self.runtime.dotnet.root)
 
     def _open(self, progress: ProgressCallback, total: int, timeout: float) -> tuple[Any, Any]:
         from Microsoft.CodeAnalysis.MSBuild import MSBuildWorkspace  # type: ignore[import-not-found]
@@ -196,15 +254,27 @@ class SolutionSession:
         self, query: Callable[..., T], *args: Any, timeout: float | None = DEFAULT_QUERY_TIMEOUT, **kwargs: Any
     ) -> T:
         """Run ``query(snapshot, operation, *args, **kwargs)`` on the current snapshot, with a timeout."""
-        operation = Operation(getattr(query, "__name__", "query").replace("_", " "), timeout)
-        return query(self.snapshot(), operation, *args, **kwargs)
+        _, work = self.start(query, *args, timeout=timeout, **kwargs)
+        return work()
 
     def start(
         self, query: Callable[..., T], *args: Any, timeout: float | None = DEFAULT_QUERY_TIMEOUT, **kwargs: Any
     ) -> tuple[Operation, Callable[[], T]]:
         """Like ``run`` but returns the operation first, so another thread can cancel it."""
-        operation = Operation(getattr(query, "__name__", "query").replace("_", " "), timeout)
+        name = getattr(query, "__name__", "query")
+        self.require_trust(name)
+        operation = Operation(name.replace("_", " "), timeout)
         return operation, lambda: query(self.snapshot(), operation, *args, **kwargs)
+
+    def require_trust(self, what: str) -> None:
+        """Raise ``NotTrusted`` when the solution is restricted and ``what`` needs more than syntax."""
+        if self.restricted and what not in RESTRICTED_QUERIES:
+            raise NotTrusted(
+                f"{what.replace('_', ' ')} needs the full compiler view of {self.target.path.name}, which runs "
+                "MSBuild and the solution's analyzers and generators; it is open restricted because it is not "
+                "trusted.",
+                self.trust.notice(self.root).split(". ", 1)[1],
+            )
 
     # -- updating -------------------------------------------------------------------------------
 
@@ -226,9 +296,16 @@ class SolutionSession:
     def reload(self, timeout: float = DEFAULT_LOAD_TIMEOUT) -> LoadReport:
         """Load the whole solution again in a new workspace; queries see the old one until it is done."""
         with self._update_lock:
-            solution, workspace = self._open(lambda _: None, len(project_paths(self.target)), timeout)
+            if self.restricted:
+                assert self.runtime is not None
+                solution, workspace, problems = open_restricted(self.target, self.runtime)
+                diagnostics = tuple(problems)
+            else:
+                solution, workspace = self._open(lambda _: None, len(project_paths(self.target)), timeout)
+                diagnostics = tuple(_workspace_diagnostics(workspace, solution))
+                solution, _ = self._within_boundary(solution)
             old_workspace, self._workspace = self._workspace, workspace
-            self._swap(solution, tuple(_workspace_diagnostics(workspace, solution)))
+            self._swap(solution, diagnostics)
             if old_workspace is not None:
                 old_workspace.Dispose()
         assert self.report is not None
@@ -236,12 +313,16 @@ class SolutionSession:
 
     def reload_projects(self, project_files: list[Path], timeout: float = DEFAULT_LOAD_TIMEOUT) -> None:
         """Evaluate only ``project_files`` again (restoring them first); the rest of the solution stays."""
+        if self.restricted:  # no evaluation without trust: read the project files again instead
+            self.reload(timeout)
+            return
         with self._update_lock:
             current = self.snapshot()
             assert self.runtime is not None
             diagnostics = [d for d in (restoring.restore(self.runtime.dotnet, p) for p in project_files) if d]
             operation = Operation(f"Reloading {', '.join(p.name for p in project_files)}", timeout)
             solution = reload_projects(self._workspace, current.solution, project_files, operation)
+            solution, _ = self._within_boundary(solution)
             previous = self.report.diagnostics if self.report else ()
             self._swap(solution, (*previous, *diagnostics))
 
@@ -276,6 +357,13 @@ class SolutionSession:
         if self._workspace is not None:
             self._workspace.Dispose()
             self._workspace = None
+
+
+def _outside_notes(outside: tuple[str, ...]) -> list[str]:
+    if not outside:
+        return []
+    shown = ", ".join(outside[:5]) + (f" and {len(outside) - 5} more" if len(outside) > 5 else "")
+    return [f"Left out {len(outside)} file(s) outside the solution directory (never read or shown): {shown}."]
 
 
 _progress_type: Any = None
@@ -380,21 +468,37 @@ def _stop_background_work() -> None:
                 thread.join(2)
 
 
-def open_session(path: str | Path, *, restore: bool = True, watch: bool = True) -> SolutionSession:
-    """The shared session for ``path`` (created, not yet loaded, on first use)."""
+def open_session(
+    path: str | Path, *, trust: Trust = NAMED_BY_USER, restore: bool = True, watch: bool = True
+) -> SolutionSession:
+    """The shared session for ``path`` (created, not yet loaded, on first use).
+
+    A session opened restricted is replaced when the same solution is later opened trusted.
+    """
     target = resolve_target(path)
     with _sessions_lock:
         session = _sessions.get(target.path)
-        if session is None or session.error is not None:
-            session = SolutionSession(target, restore=restore, watch=watch)
+        if session is None or session.error is not None or session.trust.trusted != trust.trusted:
+            if session is not None:
+                session.close()
+            session = SolutionSession(target, trust=trust, restore=restore, watch=watch)
             _sessions[target.path] = session
         return session
 
 
 def load_solution(
-    path: str | Path, progress: ProgressCallback | None = None, *, restore: bool = True, watch: bool = True
+    path: str | Path,
+    progress: ProgressCallback | None = None,
+    *,
+    trust: Trust = NAMED_BY_USER,
+    restore: bool = True,
+    watch: bool = True,
 ) -> SolutionSession:
-    """Open and load ``path`` (or return the already loaded shared session)."""
-    session = open_session(path, restore=restore, watch=watch)
+    """Open and load ``path`` (or return the already loaded shared session).
+
+    ``trust`` defaults to the user's own act of naming the path; pass ``trust.decide(path)`` for a
+    path that came from anywhere else.
+    """
+    session = open_session(path, trust=trust, restore=restore, watch=watch)
     session.load(progress)
     return session

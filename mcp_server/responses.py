@@ -28,6 +28,7 @@ def result_model(view_type: type) -> type[BaseModel]:
         elapsed_ms=(int, ...),
         next_cursor=(str | None, None),
         omitted=(int, 0),
+        untrusted=(str | None, None),
     )
 
 
@@ -64,7 +65,17 @@ async def answer(
         if was_cut:
             text += f"\n... cut at {budget} characters: narrow the request (a smaller range, depth or scope)."
     elapsed = int((time.monotonic() - started) * 1000)
-    structured = {"result": _plain(view), "elapsed_ms": elapsed, "next_cursor": next_cursor, "omitted": omitted}
+    # A restricted solution's every answer says so, and how to trust it.
+    notice = session.trust.notice(session.root) if session.restricted else None
+    if notice:
+        text = f"{notice}\n{text}"
+    structured = {
+        "result": _plain(view),
+        "elapsed_ms": elapsed,
+        "next_cursor": next_cursor,
+        "omitted": omitted,
+        "untrusted": notice,
+    }
     return CallToolResult(
         content=[TextContent(type="text", text=f"{text}\n({elapsed} ms)")], structured_content=structured
     )

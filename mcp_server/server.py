@@ -21,7 +21,7 @@ def create_server(settings: Settings) -> MCPServer:
     async def lifespan(_: MCPServer) -> AsyncIterator[SolutionState]:
         if settings.solution_path:
             try:
-                state.start_loading(settings.solution_path)
+                state.start_configured(settings.solution_path)
             except Exception as error:  # a bad path must not stop the server: tools report it
                 logging.getLogger("roslyn_mcp").warning("cannot load %s: %s", settings.solution_path, error)
         yield state

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from typing import Any
 
@@ -10,7 +11,9 @@ import anyio
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 
-from engine import EngineError, LoadProgress, SolutionSession, open_session
+from engine import EngineError, InvalidArgument, LoadProgress, SolutionSession, open_session
+from engine.solution_file import resolve_target
+from engine.trust import NAMED_BY_USER, Trust, decide
 
 log = logging.getLogger("roslyn_mcp")
 
@@ -23,14 +26,67 @@ class SolutionState:
     def __init__(self) -> None:
         self.session: SolutionSession | None = None
         self.progress: LoadProgress | None = None
+        self.configured: str | None = None
+        """The real path of the solution the user configured the server with (trusted by that act)."""
+        self._pending: SolutionSession | None = None
         self._lock = threading.Lock()
 
-    def start_loading(self, path: str) -> SolutionSession:
-        """Open ``path`` and load it on a background thread; returns at once."""
-        session = open_session(path)
+    def start_configured(self, path: str) -> SolutionSession:
+        """Load the solution named in the server's own configuration: the user named it, so it is trusted."""
+        session = self.start_loading(path, NAMED_BY_USER)
+        self.configured = str(session.target.path)
+        return session
+
+    def start_requested(self, path: str) -> SolutionSession:
+        """Load a solution an assistant asked for: trusted only by a listed root or a remembered grant."""
+        if not path or not path.strip():
+            raise InvalidArgument("The path is empty.", "Give the absolute path of a .sln, .slnx or .csproj file.")
+        if not os.path.isabs(os.path.expanduser(path)):
+            raise InvalidArgument(
+                f"{path} is a relative path; the server's working directory is not a solution to guess from.",
+                "Give the absolute path of a .sln, .slnx or .csproj file, or of its directory.",
+            )
+        target = resolve_target(path)
+        trust = NAMED_BY_USER if str(target.path) == self.configured else decide(target.path)
+        return self.start_loading(path, trust)
+
+    def start_loading(self, path: str, trust: Trust) -> SolutionSession:
+        """Open ``path`` and load it on a background thread; returns at once.
+
+        The solution being served stays current until the new one has loaded: a failed switch keeps it.
+        """
+        session = open_session(path, trust=trust)
         with self._lock:
-            self.session = session
+            if self.session is None or not self.session.is_loaded:
+                self.session = session
+            self._pending = session
         threading.Thread(target=self._load, args=(session,), name="roslyn-mcp-load", daemon=True).start()
+        return session
+
+    def _load(self, session: SolutionSession) -> None:
+        try:
+            session.load(self._report)
+        except EngineError as error:
+            log.warning("loading %s failed: %s", session.target.path, error)
+            return
+        except Exception:
+            log.exception("loading %s failed", session.target.path)
+            return
+        with self._lock:
+            if self._pending is session:
+                self.session = session
+
+    async def switched(self, session: SolutionSession, ctx: Context | None) -> SolutionSession:
+        """Wait for a requested switch to ``session``; on failure say which solution is still served."""
+        await self._wait(session, ctx)
+        if session.error is not None:
+            current = self.session
+            still = (
+                f" Still answering about {current.target.path.name}, which stays loaded."
+                if current is not None and current is not session and current.is_loaded
+                else ""
+            )
+            raise ToolError(f"{session.target.path.name} failed to load: {session.error.describe()}{still}")
         return session
 
     def _load(self, session: SolutionSession) -> None:
@@ -52,6 +108,12 @@ class SolutionState:
                 "No solution is loaded.\n"
                 "Call load_solution with the path of a .sln, .slnx or .csproj (or set DOTNET_SOLUTION_PATH)."
             )
+        await self._wait(session, ctx)
+        if session.error is not None:
+            raise ToolError(f"{session.target.path.name} failed to load: {session.error.describe()}")
+        return session
+
+    async def _wait(self, session: SolutionSession, ctx: Context | None) -> None:
         reported = None
         while not session.is_loaded and session.error is None:
             progress = self.progress
@@ -59,9 +121,6 @@ class SolutionState:
                 reported = progress
                 await _report_progress(ctx, progress)
             await anyio.sleep(_WAIT_STEP_SECONDS)
-        if session.error is not None:
-            raise ToolError(f"{session.target.path.name} failed to load: {session.error.describe()}")
-        return session
 
 
 async def _report_progress(ctx: Context, progress: LoadProgress) -> None:

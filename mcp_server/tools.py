@@ -78,16 +78,18 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
 
     @read_only_tool
     async def load_solution(
-        path: Annotated[str, Field(description="A .sln, .slnx or .csproj file, or a directory holding one.")],
+        path: Annotated[str, Field(description="Absolute path of a .sln, .slnx or .csproj file, or of its directory.")],
         ctx: Context,
     ) -> Annotated[CallToolResult, result_model(LoadSummary)]:
         """Load (or switch to) a C# solution. Call this first when no solution was given at start-up;
-        it answers with the projects, their target frameworks and any load problems."""
+        it answers with the projects, their target frameworks and any load problems. A solution the user
+        did not configure and that is not under ROSLYN_TRUSTED_ROOTS opens restricted (syntax only:
+        search, outline, source), because loading it fully runs its build code."""
         try:
-            state.start_loading(path)
+            session = state.start_requested(path)
         except EngineError as error:
             raise ToolError(error.describe()) from error
-        session = await state.ready(ctx)
+        session = await state.switched(session, ctx)
         assert session.report is not None
         report = session.report
         return await answer(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .conftest import SHOP_SLN
+from .conftest import SHOP_SLN, copy_fixture
 from .mcp_client import McpClient
 
 
@@ -30,10 +30,30 @@ def test_a_call_past_the_timeout_fails_cleanly_and_the_next_call_works(shop_copy
 
 
 def test_without_a_solution_tools_say_to_load_one():
-    with McpClient({"DOTNET_SOLUTION_PATH": ""}) as mcp:
+    with McpClient({"DOTNET_SOLUTION_PATH": "", "ROSLYN_TRUSTED_ROOTS": str(SHOP_SLN.parent.parent)}) as mcp:
         result = mcp.call("find_symbols", query="Customer")
         assert result.is_error and "No solution is loaded." in result.content[0].text
         assert "load_solution" in result.content[0].text
         loaded = mcp.call("load_solution", path=str(SHOP_SLN.parent / "Shop.slnx"))
         assert not loaded.is_error
         assert mcp.text("find_symbols", query="Customer").startswith("Symbols matching 'Customer'")
+
+
+def test_an_untrusted_solution_answers_restricted_and_runs_nothing(tmp_path):
+    """load_solution from an assistant, outside every trusted root: syntax answers that say so, no MSBuild."""
+    hostile = copy_fixture("Hostile", tmp_path)
+    env = {"DOTNET_SOLUTION_PATH": "", "ROSLYN_TRUSTED_ROOTS": "", "ROSLYN_TUI_CONFIG_DIR": str(tmp_path / "config")}
+    with McpClient(env) as mcp:
+        assert not mcp.call("load_solution", path=str(hostile)).is_error
+        found = mcp.call("find_symbols", query="Widget")
+        assert not found.is_error
+        assert found.content[0].text.startswith("untrusted: ")
+        assert "ROSLYN_TRUSTED_ROOTS" in found.structured_content["untrusted"]
+        assert found.structured_content["result"]["items"][0]["name"] == "Widget"
+        refused = mcp.call("find_references", symbol="Widget")
+        assert refused.is_error and "open restricted because it is not trusted" in refused.content[0].text
+        broken = mcp.call("load_solution", path=str(tmp_path / "missing.sln"))
+        assert broken.is_error
+        # A failed switch keeps the solution that was working.
+        assert not mcp.call("file_outline", file="Widget.cs").is_error
+    assert not (hostile / "marker.txt").exists()

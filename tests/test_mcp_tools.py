@@ -121,8 +121,11 @@ def test_each_tool_answers_on_the_fixture(mcp, tool, arguments, first_line):
 
 
 def test_load_solution_switches_and_reports(mcp):
+    # Single is not the configured solution nor under a trusted root: it opens restricted, and says so.
     single = str(Path(SHOP_SLN).parent.parent / "Single" / "Single.csproj")
-    assert body(mcp.text("load_solution", path=single))[0].startswith("Loaded Single.csproj: 1 project")
+    restricted = body(mcp.text("load_solution", path=single))
+    assert restricted[0].startswith("untrusted: ") and restricted[1].startswith("Loaded Single.csproj: 1 project")
+    # The configured solution is trusted by the user's own act of naming it.
     assert body(mcp.text("load_solution", path=str(SHOP_SLN)))[0].startswith("Loaded Shop.sln: 6 projects")
 
 
@@ -150,6 +153,9 @@ def test_load_solution_switches_and_reports(mcp):
         ("find_symbols", {"query": "x", "kind": "gizmo"}, ["'gizmo' is not a symbol kind", "Use one of"]),
         ("type_hierarchy", {"symbol": "Entity", "direction": "sideways"}, ["'sideways' is not a direction"]),
         ("load_solution", {"path": "/nowhere/at/all.sln"}, ["does not exist", "Give the path of a .sln"]),
+        ("load_solution", {"path": ""}, ["The path is empty.", "absolute path"]),
+        ("load_solution", {"path": "tests/fixtures/Shop"}, ["is a relative path", "absolute path"]),
+        ("read_file", {"file": "../../../README.md"}, ["outside the solution directory", "Give a file of the solution"]),
         ("find_references", {"symbol": "Customer", "cursor": "garbage!"}, ["not one this server made"]),
     ],
 )

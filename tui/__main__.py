@@ -29,11 +29,17 @@ def main(argv: list[str] | None = None) -> None:
         "path", nargs="?", help="a .sln, .slnx, .csproj or a directory (default: the current one, else a sample)"
     )
     parser.add_argument("--theme", choices=[t.name for t in THEMES], help="colour theme (remembered)")
+    parser.add_argument(
+        "--restricted",
+        action="store_true",
+        help="open without running anything from the solution (no MSBuild, analyzers or generators) unless you"
+        " trusted it before; trust it from the command palette",
+    )
     arguments = parser.parse_args(argv)
     path, sample = choose_path(arguments.path)
     from .app import RoslynTui
 
-    RoslynTui(path, theme=arguments.theme, sample=sample).run()
+    RoslynTui(path, theme=arguments.theme, sample=sample, restricted=arguments.restricted).run()
 
 
 if __name__ == "__main__":

@@ -11,11 +11,12 @@ from textual import on, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Label, ProgressBar, Static, TabbedContent, TabPane
+from textual.widgets import Footer, Header, Input, Label, ProgressBar, Static, TabbedContent, TabPane, Tree
 
 from engine import EngineError, LoadProgress, SolutionSession, SymbolRef, load_solution, queries
 from engine.models import Location
 from engine.symbols import SymbolSummary
+from engine.trust import NAMED_BY_USER, decide, grant
 from engine.views.load import LoadSummary
 from themes import DEFAULT_THEME, THEMES
 
@@ -37,7 +38,9 @@ class RoslynTui(App[None]):
     BINDINGS = APP_BINDINGS
     COMMANDS = App.COMMANDS | {SymbolProvider}
 
-    def __init__(self, path: str | Path, theme: str | None = None, sample: bool = False) -> None:
+    def __init__(
+        self, path: str | Path, theme: str | None = None, sample: bool = False, restricted: bool = False
+    ) -> None:
         super().__init__()
         for each in THEMES:
             self.register_theme(each)
@@ -45,6 +48,8 @@ class RoslynTui(App[None]):
         self.theme = chosen if chosen in self.available_themes else DEFAULT_THEME
         self.path = Path(path)
         self.sample = sample
+        self.restricted = restricted
+        """Opened with --restricted: trusted only if the user trusted it before (then it runs MSBuild)."""
         self.session: SolutionSession | None = None
         self.history = History()
         self._diagnostic_index = -1
@@ -60,23 +65,27 @@ class RoslynTui(App[None]):
             with Vertical(id="center"):
                 yield SourceView(id="source")
                 yield Static("", id="status", markup=False)
-            with TabbedContent(id="panels", initial="info"):
-                with TabPane("Info", id="info"):
-                    yield InfoPanel("Put the cursor on a symbol and press f12, or search with ctrl+t.", id="info-panel")
-                with TabPane("References", id="references"):
-                    yield ListPanel("References: shift+f12", id="references-panel")
-                with TabPane("Implementations", id="implementations"):
-                    yield ListPanel("Implementations: ctrl+f12", id="implementations-panel")
-                with TabPane("Hierarchy", id="hierarchy"):
-                    yield TreePanel("Type hierarchy: f6", id="hierarchy-panel")
-                with TabPane("Calls", id="calls"):
-                    yield TreePanel("Call hierarchy: f7", id="calls-panel")
-                with TabPane("Diagnostics", id="diagnostics"):
-                    yield ListPanel("Diagnostics: loading", id="diagnostics-panel")
+                yield from self.compose_panels()
         with Horizontal(id="loading"):
             yield Label("Loading", id="loading-label")
             yield ProgressBar(id="loading-bar", show_eta=False)
         yield Footer()
+
+    def compose_panels(self) -> ComposeResult:
+        """The tabbed panels under the source view: full width, so result lines rarely need cutting."""
+        with TabbedContent(id="panels", initial="info"):
+            with TabPane("Info", id="info"):
+                yield InfoPanel("Put the cursor on a symbol and press f12, or search with ctrl+t.", id="info-panel")
+            with TabPane("References", id="references"):
+                yield ListPanel("References: shift+f12", id="references-panel")
+            with TabPane("Implementations", id="implementations"):
+                yield ListPanel("Implementations: ctrl+f12", id="implementations-panel")
+            with TabPane("Hierarchy", id="hierarchy"):
+                yield TreePanel("Type hierarchy: f6", id="hierarchy-panel")
+            with TabPane("Calls", id="calls"):
+                yield TreePanel("Call hierarchy: f7", id="calls-panel")
+            with TabPane("Diagnostics", id="diagnostics"):
+                yield ListPanel("Diagnostics: loading", id="diagnostics-panel")
 
     def on_mount(self) -> None:
         # Start in the tree, not the filter box, so single-key bindings such as ? work at once.
@@ -88,12 +97,15 @@ class RoslynTui(App[None]):
     @work(thread=True, exclusive=True, group="load")
     def load(self) -> None:
         try:
-            session = load_solution(self.path, progress=lambda p: self.call_from_thread(self._progress, p))
+            from engine.solution_file import resolve_target
+
+            trust = decide(resolve_target(self.path).path) if self.restricted else NAMED_BY_USER
+            session = load_solution(self.path, progress=lambda p: self.call_from_thread(self._progress, p), trust=trust)
         except EngineError as error:
             self.call_from_thread(self._load_failed, error)
             return
         structure = session.run(queries.project_structure, True)
-        diagnostics = session.run(queries.diagnostics, timeout=300)
+        diagnostics = None if session.restricted else session.run(queries.diagnostics, timeout=300)
         self.call_from_thread(self._loaded, session, structure, diagnostics)
 
     def _progress(self, progress: LoadProgress) -> None:
@@ -114,12 +126,22 @@ class RoslynTui(App[None]):
         self.session = session
         self.query_one("#loading").display = False
         self.query_one(SolutionTree).show(structure)
-        self.query_one("#diagnostics-panel", ListPanel).show(diagnostics)
+        if diagnostics is not None:
+            self.query_one("#diagnostics-panel", ListPanel).show(diagnostics)
+        else:
+            self.query_one("#diagnostics-panel", ListPanel).border_title = "Diagnostics need a trusted solution."
+        if session.restricted:
+            self.sub_title = f"{self.path.name} (restricted: syntax only)"
+            self.notify(
+                "Opened restricted: nothing from this solution runs. ctrl+p 'Trust this solution' to load it fully.",
+                severity="warning",
+                timeout=15,
+            )
         assert session.report is not None
         summary = LoadSummary(str(session.root), session.report, show_time=False)
         self.query_one("#info-panel", InfoPanel).show(summary)
         self.query_one("#status", Static).update(
-            f"{len(structure.items)} projects loaded. ctrl+t: search a symbol, ?: help"
+            f"{len(structure.items)} projects loaded.  ctrl+t search a symbol   ? help"
         )
         problems = [d for d in session.report.diagnostics if d.severity == "error"]
         if problems:
@@ -220,6 +242,12 @@ class RoslynTui(App[None]):
             if location is not None:
                 self.open_location(location)
             return
+        if isinstance(focused, Tree):
+            # A hierarchy node or an outline entry: f12 opens it, as enter and a click do.
+            node = focused.cursor_node
+            if node is not None:
+                focused.select_node(node)
+            return
         ref = self.cursor_symbol()
         if ref is not None:
             self.go_to(ref)
@@ -316,6 +344,17 @@ class RoslynTui(App[None]):
             return
         self.open_location(Location(place.path, place.line, place.column, place.line, place.column), remember=False)
 
+    def action_trust_solution(self) -> None:
+        """Remember that the user trusts this solution, and load it fully (MSBuild, analyzers, generators)."""
+        if self.session is None or not self.session.restricted:
+            self.notify("This solution is already trusted.", timeout=3)
+            return
+        grant(self.session.target.path)
+        self.session = None
+        self.sub_title = self.path.name
+        self.query_one("#loading").display = True
+        self.load()
+
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
@@ -339,6 +378,12 @@ class RoslynTui(App[None]):
             ("?", "Help: every key", self.action_help),
         ):
             yield SystemCommand(title, f"{title} ({key})", action)
+        if self.session is not None and self.session.restricted:
+            yield SystemCommand(
+                "Trust this solution",
+                "Load it fully: runs its MSBuild targets, analyzers and source generators (remembered)",
+                self.action_trust_solution,
+            )
         for each in THEMES:
             yield SystemCommand(
                 f"Theme: {each.name}",

@@ -1,41 +1,94 @@
-"""Every key binding of the app, each with an id so users can remap it (``App.set_keymap``)."""
+"""Every key binding of the app, each with an id so users can remap it (``App.set_keymap``).
+
+The help screen is generated from these bindings: the key, and the tooltip as the long description.
+"""
 
 from textual.binding import Binding
 
 APP_BINDINGS = [
-    Binding("ctrl+t", "search_symbols", "Symbol search", id="search_symbols"),
-    Binding("f12", "go_to_definition", "Definition", id="go_to_definition"),
-    Binding("shift+f12", "find_references", "References", id="find_references"),
-    Binding("ctrl+f12", "find_implementations", "Implementations", id="find_implementations"),
-    Binding("f6", "type_hierarchy", "Type hierarchy", id="type_hierarchy"),
-    Binding("f7", "call_hierarchy", "Call hierarchy", id="call_hierarchy"),
-    Binding("f8", "next_diagnostic", "Next diagnostic", id="next_diagnostic"),
-    Binding("alt+left", "back", "Back", id="back"),
-    Binding("alt+right", "forward", "Forward", id="forward"),
-    Binding("f1,question_mark", "help", "Help", id="help", key_display="?"),
-    Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
+    Binding(
+        "ctrl+t",
+        "search_symbols",
+        "Symbol search",
+        id="search_symbols",
+        tooltip="search symbols as you type (camel humps, wildcards); enter opens the hit",
+    ),
+    Binding(
+        "f12",
+        "go_to_definition",
+        "Definition",
+        id="go_to_definition",
+        tooltip="go to the definition of the symbol under the cursor, or open the selected item",
+    ),
+    Binding(
+        "shift+f12",
+        "find_references",
+        "References",
+        id="find_references",
+        tooltip="references of the symbol under the cursor, with their kind and line",
+    ),
+    Binding(
+        "ctrl+f12",
+        "find_implementations",
+        "Implementations",
+        id="find_implementations",
+        tooltip="implementations of an interface, abstract or virtual member; derived classes",
+    ),
+    Binding(
+        "f6",
+        "type_hierarchy",
+        "Type hierarchy",
+        id="type_hierarchy",
+        tooltip="type hierarchy: bases, interfaces, derived types (expand a node for more)",
+    ),
+    Binding(
+        "f7",
+        "call_hierarchy",
+        "Call hierarchy",
+        id="call_hierarchy",
+        tooltip="call hierarchy: callers and callees (expand a node for more)",
+    ),
+    Binding("f8", "next_diagnostic", "Next diagnostic", id="next_diagnostic", tooltip="next diagnostic, errors first"),
+    Binding("alt+left", "back", "Back", id="back", tooltip="back to the previous place you visited"),
+    Binding("alt+right", "forward", "Forward", id="forward", tooltip="forward again"),
+    Binding("f1,question_mark", "help", "Help", id="help", key_display="?", tooltip="this help"),
+    Binding("ctrl+q", "quit", "Quit", id="quit", priority=True, tooltip="quit"),
 ]
 """``ctrl+p`` (the command palette) is Textual's own binding; ``enter`` in the source view is bound
 there (it would type a newline elsewhere)."""
 
 SOURCE_BINDINGS = [
-    Binding("enter", "app.go_to_definition", "Definition", id="source_go_to_definition", show=False),
+    Binding(
+        "enter",
+        "app.go_to_definition",
+        "Definition",
+        id="source_go_to_definition",
+        show=False,
+        tooltip="in the source view: go to the definition of the symbol under the cursor",
+    ),
     # TextArea takes f6 and f7 for selections; in a read-only source view the hierarchies matter more.
     Binding("f6", "app.type_hierarchy", "Type hierarchy", id="source_type_hierarchy", show=False),
     Binding("f7", "app.call_hierarchy", "Call hierarchy", id="source_call_hierarchy", show=False),
 ]
 
-KEY_HELP = [
-    ("ctrl+t", "search symbols as you type (fuzzy: camel humps, wildcards); enter opens the hit"),
-    ("ctrl+p", "command palette: every action, themes, and symbols by name"),
-    ("f12 / enter", "go to the definition of the symbol under the cursor, or open the selected item"),
-    ("shift+f12", "references of the symbol under the cursor"),
-    ("ctrl+f12", "implementations (interfaces, abstract and virtual members, derived classes)"),
-    ("f6", "type hierarchy: bases, interfaces, derived types (expand nodes for more)"),
-    ("f7", "call hierarchy: callers and callees (expand nodes for more)"),
-    ("f8", "next diagnostic (errors first)"),
-    ("alt+left / alt+right", "back / forward through the places you visited"),
-    ("tab / shift+tab", "move between the tree, the source and the panels"),
-    ("? / f1", "this help"),
-    ("ctrl+q", "quit"),
+OTHER_KEYS = [
+    ("ctrl+p", "command palette: every action, the themes, and symbols by name"),
+    ("tab / shift+tab", "move between the filter, the tree, the source and the panels"),
+    ("enter / click", "in a panel or a tree: open the selected item in the source view"),
 ]
+"""Keys that come from Textual's own widgets rather than from the bindings above."""
+
+KEY_NAMES = {"question_mark": "?", "left": "←", "right": "→"}
+
+
+def key_text(keys: str) -> str:
+    """A binding's keys as people type them: ``f1,question_mark`` -> ``f1 / ?``."""
+    return " / ".join(KEY_NAMES.get(key, key) for key in keys.split(","))
+
+
+def key_help() -> list[tuple[str, str]]:
+    """Every key and what it does, generated from the bindings (the help screen's rows)."""
+    rows = [(key_text(b.key), b.tooltip or b.description) for b in APP_BINDINGS]
+    rows.insert(2, (key_text(SOURCE_BINDINGS[0].key), SOURCE_BINDINGS[0].tooltip))
+    rows[-2:-2] = OTHER_KEYS
+    return rows

@@ -15,6 +15,7 @@ from ..views.calls import CallHierarchy, CallNode, CallSite
 DIRECTIONS = ("incoming", "outgoing", "both")
 _CALLABLE = {"Method", "Property", "Event", "Field"}
 _ACCESS_WORDS = {READ: "reads", WRITE: "writes", READ_WRITE: "reads and writes"}
+_VIA = "via an interface or override"
 
 
 def call_hierarchy(
@@ -54,19 +55,32 @@ class _Walker:
         callers = self.operation.wait(
             SymbolFinder.FindCallersAsync(symbol, self.snapshot.solution, self.operation.token)
         )
-        grouped: dict[str, tuple[Any, list[CallSite], bool]] = {}
+        # Roslyn reports a caller once per way it reaches the symbol: directly, and through each member the
+        # symbol implements or overrides (IsDirect false). Directness belongs to each call site, not the caller.
+        grouped: dict[str, tuple[Any, dict[tuple[str, int, int], CallSite], list[bool]]] = {}
         for info in callers:
             caller = typed(normalize(info.CallingSymbol))
             key = documentation_id(caller) or display(caller)
-            entry = grouped.setdefault(key, (caller, [], bool(info.IsDirect)))
+            direct = bool(info.IsDirect)
+            entry = grouped.setdefault(key, (caller, {}, [False]))
             for location in info.Locations:
-                site = self._site(location)
-                if site is not None and site not in entry[1]:
-                    entry[1].append(site)
+                if not direct and self._is_base_call(location):
+                    continue  # ``base.M()`` is a non-virtual call: it never reaches this override
+                entry[2][0] = True
+                site = self._site(location, "" if direct else _VIA)
+                if site is None:
+                    continue
+                spot = (site.location.path, site.location.line, site.location.column)
+                if spot not in entry[1] or direct:
+                    entry[1][spot] = site
+            if not list(info.Locations):
+                entry[2][0] = True
         nodes = []
-        for key, (caller, sites, direct) in grouped.items():
-            sites.sort(key=lambda s: (s.location.path, s.location.line, s.location.column))
-            note = "" if direct else "via an interface or override"
+        for key, (caller, by_spot, kept) in grouped.items():
+            if not kept[0]:
+                continue
+            sites = sorted(by_spot.values(), key=lambda s: (s.location.path, s.location.line, s.location.column))
+            note = _VIA if sites and all(site.note for site in sites) else ""
             nodes.append(self._node(caller, key, "called by", tuple(sites), note, depth, path, self.incoming))
         return sorted(nodes, key=_order)
 
@@ -75,13 +89,26 @@ class _Walker:
         for reference in symbol.DeclaringSyntaxReferences:
             body = reference.GetSyntax(self.operation.token)
             model = self._model(body.SyntaxTree)
+            nested_end = -1
             for node in body.DescendantNodes():
                 self.operation.check()
-                found = self._target(model, node)
+                # A nested local function is a callable of its own: its calls are its, not this body's.
+                # Descendants come in document order, so its nodes follow it until its span ends.
+                if nested_end >= 0:  # checked only after a local function: each property read crosses into .NET
+                    if node.SpanStart < nested_end:
+                        continue
+                    nested_end = -1
+                kind = str(node.GetType().Name)
+                if kind == "LocalFunctionStatementSyntax":
+                    nested_end = node.Span.End
+                    continue
+                found = self._target(model, node, kind)
                 if found is None:
                     continue
                 target, relation = found
-                site = self._site(node.GetLocation())
+                # A constructor initializer's call is at its ``base``/``this`` keyword, not at the colon.
+                anchor = node.ThisOrBaseKeyword if relation == "calls" and _is_initializer(node) else node
+                site = self._site(anchor.GetLocation())
                 if site is None:
                     continue
                 group = (relation, documentation_id(target) or display(target))
@@ -114,12 +141,14 @@ class _Walker:
         children = recurse(symbol, depth - 1, path | {key})
         return CallNode(summary, relation, sites, tuple(children), note=note)
 
-    def _target(self, model: Any, node: Any) -> tuple[Any, str] | None:
-        """The symbol a body node calls, creates or accesses, and how; ``None`` for anything else."""
-        kind = str(node.GetType().Name)
+    def _target(self, model: Any, node: Any, kind: str) -> tuple[Any, str] | None:
+        """The symbol a body node (of syntax class ``kind``) calls, creates or accesses, and how; else ``None``."""
         if kind == "InvocationExpressionSyntax":
             target = referenced_symbol(model, node, self.operation.token)
             return (typed(normalize(target)), "calls") if target is not None and str(target.Kind) == "Method" else None
+        if kind in ("ConstructorInitializerSyntax", "PrimaryConstructorBaseTypeSyntax"):
+            target = referenced_symbol(model, node, self.operation.token)
+            return (typed(normalize(target)), "calls") if target is not None else None
         if kind in ("ObjectCreationExpressionSyntax", "ImplicitObjectCreationExpressionSyntax"):
             target = referenced_symbol(model, node, self.operation.token)
             return (typed(normalize(target)), "creates") if target is not None else None
@@ -131,12 +160,24 @@ class _Walker:
         access = classify(node, str(target.Kind))
         return typed(normalize(target)), _ACCESS_WORDS.get(access, "reads")
 
-    def _site(self, location: Any) -> CallSite | None:
+    def _site(self, location: Any, note: str = "") -> CallSite | None:
         converted = location_of(location)
         if converted is None:
             return None
         text = location.SourceTree.GetText(self.operation.token)
-        return CallSite(converted, str(text.Lines[converted.line - 1].ToString()).strip())
+        return CallSite(converted, str(text.Lines[converted.line - 1].ToString()).strip(), note)
+
+    def _is_base_call(self, location: Any) -> bool:
+        """Whether a reference is the name in ``base.Member``."""
+        if not location.IsInSource:
+            return False
+        root = location.SourceTree.GetRoot(self.operation.token)
+        parent = root.FindNode(location.SourceSpan, False, True).Parent
+        return (
+            parent is not None
+            and str(parent.GetType().Name) == "MemberAccessExpressionSyntax"
+            and str(parent.Expression.GetType().Name) == "BaseExpressionSyntax"
+        )
 
     def _model(self, tree: Any) -> Any:
         key = str(tree.FilePath)
@@ -144,6 +185,10 @@ class _Walker:
             document = self.snapshot.solution.GetDocument(tree)
             self._models[key] = self.operation.wait(document.GetSemanticModelAsync(self.operation.token))
         return self._models[key]
+
+
+def _is_initializer(node: Any) -> bool:
+    return str(node.GetType().Name) == "ConstructorInitializerSyntax"
 
 
 def _order(node: CallNode) -> tuple[Any, ...]:

@@ -13,6 +13,8 @@ from .text import columns, where
 class CallSite:
     location: Location
     line_text: str
+    note: str = ""
+    """``via an interface or override`` when the call binds to a member this one implements or overrides."""
 
 
 @dataclass(frozen=True)
@@ -59,7 +61,7 @@ class CallHierarchy:
 
 
 def site_label(site: CallSite, root: str) -> str:
-    return columns(f"at {where(site.location, root)}", site.line_text)
+    return columns(f"at {where(site.location, root)}", f"({site.note})" if site.note else "", site.line_text)
 
 
 def node_lines(nodes: tuple[CallNode, ...], root: str, depth: int) -> list[str]:

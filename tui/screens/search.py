@@ -31,6 +31,9 @@ class SymbolSearchScreen(ModalScreen[SymbolSummary | None]):
         self.session = session
         self.initial = initial
         self.hits: tuple[SymbolSummary, ...] = ()
+        self.shown_for = ""
+        """The search text whose hits are on screen."""
+        self.submit_pending = False
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -48,6 +51,10 @@ class SymbolSearchScreen(ModalScreen[SymbolSummary | None]):
 
     @on(Input.Submitted, "#search-input")
     def submitted(self) -> None:
+        if self.shown_for != self.query_one(Input).value:
+            # The hits on screen are for older text: open the first hit for the text typed, once it arrives.
+            self.submit_pending = True
+            return
         if self.hits:
             results = self.query_one(OptionList)
             index = results.highlighted or 0
@@ -63,16 +70,20 @@ class SymbolSearchScreen(ModalScreen[SymbolSummary | None]):
     @work(thread=True, exclusive=True, group="search")
     def search(self, text: str) -> None:
         if not text.strip():
-            self.app.call_from_thread(self._show, None, "Type to search")
+            self.app.call_from_thread(self._show, text, None, "Type to search")
             return
         try:
             view = self.session.run(find_symbols, text, limit=100)
         except EngineError as error:
-            self.app.call_from_thread(self._show, None, error.message)
+            self.app.call_from_thread(self._show, text, None, error.message)
             return
-        self.app.call_from_thread(self._show, view, None)
+        self.app.call_from_thread(self._show, text, view, None)
 
-    def _show(self, view: Any, message: str | None) -> None:
+    def _show(self, text: str, view: Any, message: str | None) -> None:
+        # Thread workers are not interrupted when a newer keystroke cancels them: drop answers to older text.
+        if not self.is_attached or text != self.query_one(Input).value:
+            return
+        self.shown_for = text
         results = self.query_one(OptionList)
         results.clear_options()
         if view is None:
@@ -84,3 +95,7 @@ class SymbolSearchScreen(ModalScreen[SymbolSummary | None]):
         results.add_options([Option(symbol_line(item, view.root)) for item in view.items])
         if view.items:
             results.highlighted = 0
+        if self.submit_pending:
+            self.submit_pending = False
+            if self.hits:
+                self.dismiss(self.hits[0])

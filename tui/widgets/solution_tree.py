@@ -53,9 +53,8 @@ class SolutionTree(Tree[Any]):
                 files = [f for f in files if self.filter_text in f.name.lower()]
                 if not files and self.filter_text not in project.name.lower():
                     continue
-            node = self.root.add(
-                f"{project.name}  ({project.target_framework})", data=None, expand=bool(self.filter_text)
-            )
+            # The target framework is in the Info panel; the narrow tree keeps the name whole.
+            node = self.root.add(project.name, data=None, expand=bool(self.filter_text))
             folders: dict[Path, TreeNode[Any]] = {}
             for file in sorted(files, key=lambda f: (len(f.relative_to(project_dir).parts) > 1, str(f).lower())):
                 parent = node

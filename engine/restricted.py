@@ -1,0 +1,183 @@
+"""Open an untrusted solution without running anything from it.
+
+MSBuild evaluation, restore, design-time builds, analyzers and source generators all run code the
+repository controls. A restricted solution uses none of them: the project files are read as plain
+XML (for names and project references only), the ``.cs`` files are found by walking each project's
+directory, and the only metadata is the SDK's own reference pack. Roslyn can then parse and bind
+declarations, which is all that outline, declaration search and source need; nothing is executed.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import xml.etree.ElementTree as ElementTree
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .boundary import is_inside
+from .models import WorkspaceDiagnostic
+from .runtime import RuntimeInfo
+from .solution_file import SolutionTarget, project_paths
+
+log = logging.getLogger("roslyn_tui.engine.restricted")
+
+_SKIPPED_DIRECTORIES = {"bin", "obj", ".git", ".vs", ".idea", "node_modules"}
+
+
+@dataclass
+class _ProjectFile:
+    path: Path
+    name: str
+    assembly_name: str
+    target: str = ""
+    references: list[Path] = field(default_factory=list)
+    sources: list[Path] = field(default_factory=list)
+
+
+def open_restricted(target: SolutionTarget, runtime: RuntimeInfo) -> tuple[Any, Any, list[WorkspaceDiagnostic]]:
+    """An ``AdhocWorkspace`` holding the solution's C# files; returns (solution, workspace, problems)."""
+    from Microsoft.CodeAnalysis import (  # type: ignore[import-not-found]
+        AdhocWorkspace,
+        ProjectId,
+        ProjectInfo,
+        SolutionId,
+        SolutionInfo,
+        VersionStamp,
+    )
+    from System.Collections.Generic import List  # type: ignore[import-not-found]
+
+    problems: list[WorkspaceDiagnostic] = []
+    root = target.directory
+    files = [_read_project(path, root, problems) for path in project_paths(target) if is_inside(root, path)]
+    _assign_sources(files, root)
+    ids = {project.path: ProjectId.CreateNewId(project.name) for project in files}
+    metadata = _reference_pack(runtime)
+    infos = List[ProjectInfo]()
+    for project in files:
+        infos.Add(_project_info(project, ids, metadata))
+    workspace = AdhocWorkspace()
+    solution_info = SolutionInfo.Create(SolutionId.CreateNewId(), VersionStamp.Create(), str(target.path), infos)
+    solution = workspace.AddSolution(solution_info)
+    return solution, workspace, problems
+
+
+def _read_project(path: Path, root: Path, problems: list[WorkspaceDiagnostic]) -> _ProjectFile:
+    """Names and project references from the XML itself; nothing is evaluated, imports are not followed."""
+    project = _ProjectFile(path, path.stem, path.stem)
+    try:
+        document = ElementTree.parse(path)
+    except (OSError, ElementTree.ParseError) as error:
+        problems.append(WorkspaceDiagnostic("error", path.stem, f"{path.name} could not be read as XML: {error}"))
+        return project
+    for element in document.iter():
+        tag = element.tag.rsplit("}", 1)[-1]
+        value = (element.text or "").strip()
+        if "$(" in value:
+            continue  # a property would need evaluation, which runs the project
+        if tag == "AssemblyName" and value:
+            project.assembly_name = value
+        elif tag in ("TargetFramework", "TargetFrameworks") and value and not project.target:
+            project.target = value.split(";")[0].strip()
+        elif tag == "ProjectReference" and element.get("Include"):
+            referenced = (path.parent / element.get("Include", "").replace("\\", "/")).resolve()
+            if is_inside(root, referenced):
+                project.references.append(referenced)
+    return project
+
+
+def _assign_sources(projects: list[_ProjectFile], root: Path) -> None:
+    """Each ``.cs`` file under the solution goes to the project whose directory is the deepest holding it."""
+    directories = {project.path.parent: project for project in projects}
+    for directory, project in directories.items():
+        for folder, subfolders, names in os.walk(directory):
+            here = Path(folder)
+            subfolders[:] = [
+                name
+                for name in subfolders
+                if name not in _SKIPPED_DIRECTORIES
+                and not name.startswith(".")
+                and (here / name) not in directories  # a nested project keeps its own files
+            ]
+            for name in sorted(names):
+                candidate = here / name
+                if name.endswith(".cs") and candidate.is_file() and is_inside(root, candidate):
+                    project.sources.append(candidate)
+
+
+def _project_info(project: _ProjectFile, ids: dict[Path, Any], metadata: Any) -> Any:
+    from Microsoft.CodeAnalysis import (  # type: ignore[import-not-found]
+        DocumentId,
+        DocumentInfo,
+        LanguageNames,
+        OutputKind,
+        ProjectInfo,
+        ProjectReference,
+        SourceCodeKind,
+        VersionStamp,
+    )
+    from Microsoft.CodeAnalysis import FileTextLoader as Loader
+    from Microsoft.CodeAnalysis.CSharp import (  # type: ignore[import-not-found]
+        CSharpCompilationOptions,
+        CSharpParseOptions,
+        LanguageVersion,
+    )
+    from System import String  # type: ignore[import-not-found]
+    from System.Collections.Generic import List  # type: ignore[import-not-found]
+    from System.Text import Encoding  # type: ignore[import-not-found]
+
+    project_id = ids[project.path]
+    documents = List[DocumentInfo]()
+    for source in project.sources:
+        folders = List[String]()
+        for part in source.parent.relative_to(project.path.parent).parts:
+            folders.Add(part)
+        documents.Add(
+            DocumentInfo.Create(
+                DocumentId.CreateNewId(project_id),
+                source.name,
+                folders,
+                SourceCodeKind.Regular,
+                Loader(str(source), Encoding.UTF8),
+                str(source),
+            )
+        )
+    references = List[ProjectReference]()
+    for referenced in project.references:
+        if referenced in ids:
+            references.Add(ProjectReference(ids[referenced]))
+    # The target in the name, as MSBuildWorkspace names multi-targeted projects, so views show it.
+    name = f"{project.name}({project.target})" if project.target else project.name
+    info = ProjectInfo.Create(project_id, VersionStamp.Create(), name, project.assembly_name, LanguageNames.CSharp)
+    return (
+        info.WithFilePath(str(project.path))
+        .WithDocuments(documents)
+        .WithProjectReferences(references)
+        .WithMetadataReferences(metadata)
+        .WithParseOptions(CSharpParseOptions(LanguageVersion.Preview))
+        .WithCompilationOptions(CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary))
+    )
+
+
+def _reference_pack(runtime: RuntimeInfo) -> Any:
+    """The SDK's newest Microsoft.NETCore.App reference assemblies: metadata only, never executed."""
+    from Microsoft.CodeAnalysis import MetadataReference  # type: ignore[import-not-found]
+    from System.Collections.Generic import List  # type: ignore[import-not-found]
+
+    references = List[MetadataReference]()
+    pack = runtime.dotnet.root / "packs" / "Microsoft.NETCore.App.Ref"
+    versions = sorted(
+        (p for p in pack.glob("*/ref/net*") if p.is_dir()),
+        key=lambda p: [int(x) for x in _digits(p.parent.parent.name)],
+    )
+    if not versions:
+        log.warning("no reference pack under %s: restricted views will lack framework types", pack)
+        return references
+    for assembly in sorted(versions[-1].glob("*.dll")):
+        references.Add(MetadataReference.CreateFromFile(str(assembly)))
+    return references
+
+
+def _digits(version: str) -> list[str]:
+    return [part for part in version.replace("-", ".").split(".") if part.isdigit()]
