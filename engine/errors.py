@@ -89,3 +89,19 @@ class OutsideSolution(EngineError):
 
 class NotTrusted(EngineError):
     """The solution is open restricted, and the request needs code from it to run."""
+
+
+class EditRefused(EngineError):
+    """An edit that cannot be applied as asked: a conflict, an invalid name, a stale or unknown preview."""
+
+
+class FilesChangedSincePreview(EditRefused):
+    """A file an edit would write changed on disk after its preview was made."""
+
+    def __init__(self, message: str, hint: str = "", paths: tuple[str, ...] = ()) -> None:
+        super().__init__(message, hint)
+        self.paths = paths
+
+
+class EditFailed(EngineError):
+    """Writing an edit failed part-way; every file was put back as it was."""

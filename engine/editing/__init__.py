@@ -1,0 +1,198 @@
+"""Editing: code fixes and refactorings, rename, organize usings and format, previewed as unified diffs.
+
+Every edit is first a preview (``EditPreview``: the diff, the files, any problem, and a token). With
+``apply=True`` it is written: atomically, only inside the solution directory, refused when a file
+changed on disk since the preview, and published to the session so the next query sees it. With
+``preview_token`` the exact preview that token names is written, not a new computation.
+
+Each function takes the ``SolutionSession`` (the previews and offered actions live with it) and a
+``timeout`` in seconds.
+"""
+
+from __future__ import annotations
+
+import weakref
+
+from ..errors import EditRefused, InvalidArgument
+from ..interop import Operation
+from ..models import Location
+from ..naming import SymbolRef, resolve
+from ..snapshot import Snapshot
+from ..symbols import display
+from ..views.edits import CodeActionList, EditPreview
+from ..workspace import DEFAULT_QUERY_TIMEOUT, SolutionSession
+from .actions import changed_solution, line_span, list_actions, span_of
+from .previews import EditBook, PendingEdit, pending_edit, preview_view, token_of, write_pending
+from .rename import RenameOptions, renamed_solution
+from .tidy import format_document as _format
+from .tidy import organize_usings as _organize
+
+__all__ = [
+    "RenameOptions",
+    "apply_code_action",
+    "code_actions",
+    "format_document",
+    "organize_usings",
+    "rename_symbol",
+]
+
+_books: weakref.WeakKeyDictionary[SolutionSession, EditBook] = weakref.WeakKeyDictionary()
+
+
+def book_of(session: SolutionSession) -> EditBook:
+    book = _books.get(session)
+    if book is None:
+        book = _books[session] = EditBook()
+    return book
+
+
+def code_actions(
+    session: SolutionSession,
+    file: str,
+    line: int,
+    column: int,
+    end_line: int | None = None,
+    end_column: int | None = None,
+    diagnostic_id: str | None = None,
+    timeout: float | None = DEFAULT_QUERY_TIMEOUT,
+) -> CodeActionList:
+    """The code fixes (first) and refactorings Roslyn offers at a position or span.
+
+    Args:
+        diagnostic_id: only the fixes for this diagnostic (``CS0246``, ``CA1822``...).
+    """
+    book = book_of(session)
+
+    def code_actions(snapshot: Snapshot, operation: Operation) -> CodeActionList:
+        document = snapshot.document(file)
+        text = operation.wait(document.GetTextAsync(operation.token))
+        span = span_of(text, file, line, column, end_line, end_column)
+        offered = list_actions(snapshot, operation, document, span, diagnostic_id, with_analyzers=True)
+        for each in offered:
+            book.actions.put(each.item.id, each)
+        items = tuple(each.item for each in offered)
+        place = Location(str(document.FilePath), line, column, end_line or line, end_column or column)
+        return CodeActionList(str(snapshot.root), place, items, len(items))
+
+    return session.run(code_actions, timeout=timeout)
+
+
+def apply_code_action(
+    session: SolutionSession,
+    action_id: str | None = None,
+    apply: bool = False,
+    preview_token: str | None = None,
+    timeout: float | None = DEFAULT_QUERY_TIMEOUT,
+) -> EditPreview:
+    """Preview what a listed code action does (a diff), or write it.
+
+    Args:
+        action_id: an id from ``code_actions``.
+        apply: write it. With ``preview_token``, the edit that preview showed; without, a fresh one.
+        preview_token: the token a preview of this action gave.
+    """
+    book = book_of(session)
+    if apply and preview_token:
+        return _write(session, book.pending(preview_token, "code_action"))
+    if not action_id or not action_id.strip():
+        raise InvalidArgument("No action id was given.", "Call code_actions first and pass one of the ids it lists.")
+    offered = book.actions.get(action_id.strip())
+    if offered is None:
+        raise EditRefused(
+            f"No code action has the id '{action_id}' (ids are made by code_actions and expire after 2000 newer ones).",
+            "Call code_actions at the place again and use an id from that answer.",
+        )
+
+    def apply_code_action(snapshot: Snapshot, operation: Operation) -> PendingEdit:
+        # The action belongs to the snapshot it was offered on; the disk check in pending_edit
+        # refuses it if a file changed since.
+        solution = changed_solution(offered, operation)
+        return pending_edit("code_action", offered.item.title, offered.snapshot, solution, operation)
+
+    return _finish(session, book, session.run(apply_code_action, timeout=timeout), apply)
+
+
+def rename_symbol(
+    session: SolutionSession,
+    ref: SymbolRef,
+    new_name: str,
+    options: RenameOptions | None = None,
+    apply: bool = False,
+    preview_token: str | None = None,
+    timeout: float | None = DEFAULT_QUERY_TIMEOUT,
+) -> EditPreview:
+    """Rename a symbol everywhere in the solution; conflicts and invalid names are problems, never written."""
+    book = book_of(session)
+    if apply and preview_token:
+        return _write(session, book.pending(preview_token, "rename"))
+    chosen = options or RenameOptions()
+
+    def rename_symbol(snapshot: Snapshot, operation: Operation) -> PendingEdit:
+        symbol = resolve(snapshot, operation, ref)
+        result = renamed_solution(snapshot, operation, symbol, new_name.strip(), chosen)
+        title = f"Rename {display(symbol)} to {new_name.strip()}"
+        return pending_edit("rename", title, snapshot, result.solution, operation, result.problems)
+
+    return _finish(session, book, session.run(rename_symbol, timeout=timeout), apply)
+
+
+def organize_usings(
+    session: SolutionSession,
+    file: str,
+    apply: bool = False,
+    preview_token: str | None = None,
+    timeout: float | None = DEFAULT_QUERY_TIMEOUT,
+) -> EditPreview:
+    """Remove the unnecessary usings of a file and sort the rest (System first, as ``.editorconfig`` says)."""
+    book = book_of(session)
+    if apply and preview_token:
+        return _write(session, book.pending(preview_token, "organize_usings"))
+
+    def organize_usings(snapshot: Snapshot, operation: Operation) -> PendingEdit:
+        document = snapshot.document(file)
+        organized = _organize(document, operation)
+        title = f"Organize usings in {snapshot.relative(str(document.FilePath))}"
+        return pending_edit("organize_usings", title, snapshot, organized.Project.Solution, operation)
+
+    return _finish(session, book, session.run(organize_usings, timeout=timeout), apply)
+
+
+def format_document(
+    session: SolutionSession,
+    file: str,
+    start_line: int | None = None,
+    end_line: int | None = None,
+    apply: bool = False,
+    preview_token: str | None = None,
+    timeout: float | None = DEFAULT_QUERY_TIMEOUT,
+) -> EditPreview:
+    """Format a file (or its lines ``start_line``..``end_line``) with the project's formatting options."""
+    book = book_of(session)
+    if apply and preview_token:
+        return _write(session, book.pending(preview_token, "format"))
+
+    def format_document(snapshot: Snapshot, operation: Operation) -> PendingEdit:
+        document = snapshot.document(file)
+        span = None
+        if start_line is not None or end_line is not None:
+            text = operation.wait(document.GetTextAsync(operation.token))
+            span = line_span(text, file, start_line or 1, end_line or text.Lines.Count)
+        formatted = _format(document, span, operation)
+        lines = f" lines {start_line or 1}-{end_line or 'end'}" if span is not None else ""
+        title = f"Format {snapshot.relative(str(document.FilePath))}{lines}"
+        return pending_edit("format", title, snapshot, formatted.Project.Solution, operation)
+
+    return _finish(session, book, session.run(format_document, timeout=timeout), apply)
+
+
+def _finish(session: SolutionSession, book: EditBook, pending: PendingEdit, apply: bool) -> EditPreview:
+    if apply:
+        return _write(session, pending)
+    token = token_of(pending)
+    book.previews.put(token, pending)
+    return preview_view(session.root, pending, token)
+
+
+def _write(session: SolutionSession, pending: PendingEdit) -> EditPreview:
+    write_pending(session, pending)
+    return preview_view(session.root, pending, token_of(pending), applied=True)

@@ -1,0 +1,96 @@
+"""What an edit does to files: the difference between two Roslyn solutions, as plain values."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..interop import Operation
+from ..snapshot import Snapshot
+
+
+@dataclass(frozen=True)
+class FileChange:
+    """One file's change; texts are whole files as Roslyn sees them."""
+
+    path: str
+    """Absolute path after the change (for a removal: the removed file)."""
+    old_text: str | None
+    """``None`` for an added file."""
+    new_text: str | None
+    """``None`` for a removed file."""
+    old_path: str = ""
+    """Set when the file is renamed: where it was."""
+
+    @property
+    def kind(self) -> str:
+        if self.old_text is None:
+            return "added"
+        if self.new_text is None:
+            return "removed"
+        return "renamed" if self.old_path else "modified"
+
+    @property
+    def source(self) -> str:
+        """The file as it is on disk now."""
+        return self.old_path or self.path
+
+
+def solution_changes(snapshot: Snapshot, changed: Any, operation: Operation) -> list[FileChange]:
+    """Every document ``changed`` differs from the snapshot's solution in, one change per file.
+
+    A file compiled into several targets of a project appears once per target with the same edit;
+    it is reported once.
+    """
+    old = snapshot.solution
+    found: dict[str, FileChange] = {}
+
+    def text(document: Any) -> str:
+        return str(operation.wait(document.GetTextAsync(operation.token)).ToString())
+
+    for project_changes in changed.GetChanges(old).GetProjectChanges():
+        for document_id in project_changes.GetChangedDocuments(True):
+            before, after = old.GetDocument(document_id), changed.GetDocument(document_id)
+            path = str(before.FilePath or "")
+            if not path or path in found:
+                continue
+            new_path = _path_after(before, after)
+            found[path] = FileChange(new_path, text(before), text(after), path if new_path != path else "")
+        for document_id in project_changes.GetAddedDocuments():
+            document = changed.GetDocument(document_id)
+            path = _new_document_path(document)
+            if path not in found:
+                found[path] = FileChange(path, None, text(document))
+        for document_id in project_changes.GetRemovedDocuments():
+            document = old.GetDocument(document_id)
+            path = str(document.FilePath or "")
+            if path and path not in found:
+                found[path] = FileChange(path, text(document), None)
+    # Renamer and some fixes change only the name of a document; their text may be unchanged.
+    for project in changed.Projects:
+        for document in project.Documents:
+            before = old.GetDocument(document.Id)
+            if before is None or str(before.Name) == str(document.Name):
+                continue
+            path = str(before.FilePath or "")
+            if path and path not in found:
+                same = text(before)
+                found[path] = FileChange(_path_after(before, document), same, text(document), path)
+    return sorted(found.values(), key=lambda change: change.path)
+
+
+def _path_after(before: Any, after: Any) -> str:
+    path = str(before.FilePath or "")
+    if str(after.FilePath or "") and str(after.FilePath) != path:
+        return str(after.FilePath)
+    if str(after.Name) != str(before.Name):
+        return str(Path(path).parent / str(after.Name))
+    return path
+
+
+def _new_document_path(document: Any) -> str:
+    if document.FilePath:
+        return str(document.FilePath)
+    project_directory = Path(str(document.Project.FilePath)).parent
+    return str(project_directory.joinpath(*[str(f) for f in document.Folders], str(document.Name)))

@@ -1,0 +1,164 @@
+"""Previews and the book that remembers them: what an edit would write, and writing exactly that.
+
+A preview holds the whole files it would write and the SHA-256 of every file as it was on disk when
+the preview was made. Applying it writes those files only if each still has that fingerprint, then
+publishes the new texts to the session at once, so the very next query sees the edit without
+waiting for the file watcher.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from ..errors import EditRefused, FilesChangedSincePreview
+from ..interop import Operation
+from ..models import relative_path
+from ..snapshot import Snapshot
+from ..views.edits import EditPreview
+from ..watcher import apply_source_changes
+from .changes import FileChange, solution_changes
+from .diff import diff
+from .writer import fingerprint, write_changes
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class PendingEdit:
+    kind: str
+    """What made it: ``code_action``, ``rename``, ``organize_usings`` or ``format``."""
+    title: str
+    changes: tuple[FileChange, ...]
+    fingerprints: tuple[tuple[str, str | None], ...]
+    """(path, SHA-256 on disk when the preview was made; ``None``: the file must not exist)."""
+    problems: tuple[str, ...] = ()
+
+
+class _Bounded(Generic[T]):
+    """The newest ``size`` entries by key; older ones are forgotten (ids and tokens expire)."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._entries: OrderedDict[str, T] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def put(self, key: str, value: T) -> None:
+        with self._lock:
+            self._entries[key] = value
+            self._entries.move_to_end(key)
+            while len(self._entries) > self._size:
+                self._entries.popitem(last=False)
+
+    def get(self, key: str) -> T | None:
+        with self._lock:
+            return self._entries.get(key)
+
+
+class EditBook:
+    """Per session: the code actions offered and the previews made, so their ids and tokens work later."""
+
+    def __init__(self) -> None:
+        self.actions: _Bounded[Any] = _Bounded(2000)
+        self.previews: _Bounded[PendingEdit] = _Bounded(100)
+
+    def pending(self, token: str, kind: str | None = None) -> PendingEdit:
+        found = self.previews.get(token.strip())
+        if found is None:
+            raise EditRefused(
+                f"No preview has the token '{token}' (it is mistyped, or expired after 100 newer previews).",
+                "Make the preview again and apply the token it gives.",
+            )
+        if kind is not None and found.kind != kind:
+            raise EditRefused(
+                f"The token '{token}' is a preview of {found.kind.replace('_', ' ')}, not of {kind.replace('_', ' ')}.",
+                f"Apply it with the tool that made it, or make a {kind.replace('_', ' ')} preview.",
+            )
+        return found
+
+
+def pending_edit(
+    kind: str, title: str, snapshot: Snapshot, changed: Any, operation: Operation, problems: tuple[str, ...] = ()
+) -> PendingEdit:
+    """What ``changed`` (a Roslyn solution) would write over ``snapshot``, with today's fingerprints.
+
+    Raises:
+        FilesChangedSincePreview: a file differs on disk from the text the engine computed the edit
+            from (the file watcher has not caught up yet): writing would lose that change.
+    """
+    changes = tuple(solution_changes(snapshot, changed, operation))
+    _refuse_behind_disk(snapshot.root, changes)
+    fingerprints: dict[str, str | None] = {}
+    extra: list[str] = []
+    for change in changes:
+        fingerprints[change.source] = fingerprint(change.source)
+        if change.path != change.source or change.old_text is None:
+            fingerprints[change.path] = fingerprint(change.path)
+            if fingerprints[change.path] is not None:
+                extra.append(f"{relative_path(change.path, snapshot.root)} already exists: it would be overwritten")
+    return PendingEdit(kind, title, changes, tuple(fingerprints.items()), (*problems, *extra))
+
+
+def token_of(pending: PendingEdit) -> str:
+    digest = hashlib.sha256(f"{pending.kind}|{pending.title}".encode())
+    for change in pending.changes:
+        digest.update(f"\0{change.source}\0{change.path}\0{change.new_text}".encode())
+    return "pv-" + digest.hexdigest()[:16]
+
+
+def preview_view(root: Path, pending: PendingEdit, token: str, applied: bool = False) -> EditPreview:
+    files, hunks = diff(list(pending.changes), root)
+    return EditPreview(
+        root=str(root),
+        title=pending.title,
+        files=files,
+        items=hunks,
+        total=len(hunks),
+        preview_token=token,
+        problems=pending.problems,
+        applied=applied,
+    )
+
+
+def write_pending(session: Any, pending: PendingEdit) -> Snapshot:
+    """Write ``pending`` and publish it to ``session``; return the snapshot that sees it."""
+    if pending.problems:
+        raise EditRefused(
+            f"{pending.title} was not applied: {'; '.join(pending.problems)}.",
+            "Resolve the problems (another name, another action), make a new preview, then apply it.",
+        )
+    if not pending.changes:
+        raise EditRefused(f"{pending.title} changes nothing.", "There is nothing to apply.")
+    root = session.root
+    write_changes(root, list(pending.changes), dict(pending.fingerprints))
+    touched = sorted({change.path for change in pending.changes} | {change.source for change in pending.changes})
+    return session.publish(lambda snapshot: apply_source_changes(snapshot, [p for p in touched if p.endswith(".cs")]))
+
+
+def _refuse_behind_disk(root: Path, changes: tuple[FileChange, ...]) -> None:
+    behind = []
+    for change in changes:
+        if change.old_text is None:
+            continue
+        try:
+            on_disk = Path(change.source).read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError):
+            behind.append(change.source)
+            continue
+        if _normal(on_disk) != _normal(change.old_text):
+            behind.append(change.source)
+    if behind:
+        names = ", ".join(relative_path(p, root) for p in behind)
+        raise FilesChangedSincePreview(
+            f"{names} changed on disk after the engine last read it; an edit computed now would undo that change.",
+            "Try again in a moment: the engine picks up saved files within a second.",
+            tuple(behind),
+        )
+
+
+def _normal(text: str) -> str:
+    return text.replace("\r\n", "\n")

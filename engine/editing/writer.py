@@ -1,0 +1,140 @@
+"""Writing an edit safely: inside the solution, atomically, all files or none, and only over the
+exact bytes its preview was made from.
+
+Each file is written to a temporary file in its own directory and renamed over the original, so a
+reader sees the old file or the new one, never half of either. The original encoding (BOM
+included) and line endings are kept. If any step fails, every file already written is put back.
+"""
+
+from __future__ import annotations
+
+import codecs
+import hashlib
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..boundary import check_inside
+from ..errors import EditFailed, FilesChangedSincePreview
+from ..models import relative_path
+from .changes import FileChange
+
+_BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
+
+
+def fingerprint(path: str) -> str | None:
+    """The SHA-256 of a file's bytes; ``None`` when there is no such file."""
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except FileNotFoundError:
+        return None
+
+
+@dataclass(frozen=True)
+class _Planned:
+    change: FileChange
+    target: Path
+    content: bytes | None
+    original: bytes | None
+
+
+def write_changes(root: Path, changes: list[FileChange], fingerprints: dict[str, str | None]) -> list[str]:
+    """Write ``changes`` if every file still has the fingerprint its preview saw; return the paths written.
+
+    Raises:
+        OutsideSolution: a path (symlinks followed) lies outside ``root``.
+        FilesChangedSincePreview: a file changed on disk after the preview; nothing was written.
+        EditFailed: the file system refused a write; every file was restored.
+    """
+    for change in changes:
+        check_inside(root, change.path)
+        check_inside(root, change.source)
+    changed = tuple(path for path, seen in fingerprints.items() if fingerprint(path) != seen)
+    if changed:
+        names = ", ".join(relative_path(p, root) for p in changed)
+        raise FilesChangedSincePreview(
+            f"Nothing was written: {names} changed on disk since the preview.",
+            "Make the preview again (it will include the new content), review it, then apply that one.",
+            changed,
+        )
+    plan = [_plan(change) for change in changes]
+    done: list[_Planned] = []
+    try:
+        for planned in plan:
+            _write(planned)
+            done.append(planned)
+    except OSError as error:
+        for planned in reversed(done):
+            _undo(planned)
+        raise EditFailed(
+            f"Writing {relative_path(str(planned.target), root)} failed ({error}); every file was put back.",
+            "Check the file's permissions and the free disk space, then apply a new preview.",
+        ) from error
+    return [str(p.target) for p in plan]
+
+
+def _plan(change: FileChange) -> _Planned:
+    original = Path(change.source).read_bytes() if change.old_text is not None else None
+    content = None if change.new_text is None else _encode(change.new_text, original)
+    return _Planned(change, Path(change.path), content, original)
+
+
+def _encode(text: str, original: bytes | None) -> bytes:
+    """``text`` in the original file's encoding and line endings (UTF-8 without BOM for a new file)."""
+    encoding, bom = "utf-8", b""
+    for mark, name in _BOMS:
+        if original is not None and original.startswith(mark):
+            encoding, bom = name, mark
+            break
+    if original is not None and _uses_crlf(original, encoding):
+        text = text.replace("\r\n", "\n").replace("\n", "\r\n")
+    elif original is not None:
+        text = text.replace("\r\n", "\n")
+    if encoding == "utf-16":
+        codec = "utf-16-le" if bom == codecs.BOM_UTF16_LE else "utf-16-be"
+        return bom + text.encode(codec)
+    return bom + text.encode("utf-8")
+
+
+def _uses_crlf(original: bytes, encoding: str) -> bool:
+    decoded = original.decode(encoding if encoding != "utf-16" else "utf-16", errors="replace")
+    crlf = decoded.count("\r\n")
+    return crlf > 0 and crlf >= decoded.count("\n") - crlf
+
+
+def _write(planned: _Planned) -> None:
+    change = planned.change
+    if planned.content is not None:
+        _replace_atomically(planned.target, planned.content, Path(change.source))
+    if change.new_text is None or (change.old_path and change.old_path != change.path):
+        os.remove(change.source)
+
+
+def _replace_atomically(target: Path, content: bytes, mode_from: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(content)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if mode_from.exists():
+            os.chmod(temporary, mode_from.stat().st_mode & 0o7777)
+        os.replace(temporary, target)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.remove(temporary)
+        raise
+
+
+def _undo(planned: _Planned) -> None:
+    change = planned.change
+    try:
+        if planned.original is not None:
+            _replace_atomically(Path(change.source), planned.original, Path(change.source))
+        moved = change.old_text is None or (change.old_path and change.old_path != change.path)
+        if moved and planned.target.exists():
+            os.remove(planned.target)
+    except OSError:
+        pass  # the error being raised already names the failure; a second one would hide it
