@@ -7,6 +7,7 @@ from pathlib import Path
 
 from mcp.server.mcpserver import MCPServer
 
+from . import edit_tools
 from .config import Settings
 from .solution_state import SolutionState
 from .tools import register
@@ -28,4 +29,5 @@ def create_server(settings: Settings) -> MCPServer:
 
     server = MCPServer(name="roslyn-mcp", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan)
     register(server, state, settings)
+    edit_tools.register(server, state, settings)
     return server

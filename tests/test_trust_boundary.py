@@ -39,8 +39,12 @@ def test_an_untrusted_solution_runs_nothing_and_answers_from_syntax(tmp_path, co
     assert [item.name for item in found.items] == ["Widget"]
     outline = session.run(queries.file_outline, "Widget.cs").render()
     assert "method Widget.Grow(int)  8:16" in outline
-    assert session.run(queries.get_source, SymbolRef(name="Widget.Grow")).parts[0].lines[-1].strip().startswith(
-        "public int Grow"
+    assert (
+        session.run(queries.get_source, SymbolRef(name="Widget.Grow"))
+        .parts[0]
+        .lines[-1]
+        .strip()
+        .startswith("public int Grow")
     )
     for query in (queries.find_references, queries.diagnostics):
         with pytest.raises(NotTrusted) as refused:
@@ -68,8 +72,8 @@ def test_files_outside_the_solution_are_never_read_or_shown(tmp_path):
     hostile = copy_fixture("Hostile", tmp_path)
     outside = tmp_path / "outside"
     outside.mkdir()
-    (outside / "Secret.cs").write_text(f"class Secret {{ string s = \"{SECRET}\"; int {SECRET} }}\n")
-    (outside / "Linked.cs").write_text(f"class Linked {{ const string S = \"{SECRET}\"; }}\n")
+    (outside / "Secret.cs").write_text(f'class Secret {{ string s = "{SECRET}"; int {SECRET} }}\n')
+    (outside / "Linked.cs").write_text(f'class Linked {{ const string S = "{SECRET}"; }}\n')
     (hostile / "Linked.cs").symlink_to(outside / "Linked.cs")
     project = hostile / "Hostile.csproj"
     project.write_text(

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from rich.console import Console
+from textual.widgets import Static
 
 from engine import SymbolRef
 from engine.queries import call_hierarchy, diagnostics, find_references, type_hierarchy
@@ -123,8 +126,11 @@ async def test_help_lists_every_key(shop):
         await loaded(pilot)
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
-        text = str(app.screen.query_one("#help-text").render())
-        for key in ("ctrl+t", "ctrl+p", "f12", "shift+f12", "ctrl+f12", "f6", "f7", "f8", "alt+left", "ctrl+q"):
+        console = Console(width=120, record=True, file=io.StringIO())
+        console.print(app.screen.query_one("#help-text", Static).content)
+        text = console.export_text()
+        keys = ("ctrl+t", "ctrl+p", "f12", "shift+f12", "ctrl+f12", "f6", "f7", "ctrl+.", "f2", "f8", "alt+left")
+        for key in (*keys, "ctrl+q"):
             assert key in text
         await pilot.press("escape")
         assert not isinstance(app.screen, HelpScreen)

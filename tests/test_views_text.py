@@ -65,6 +65,7 @@ def test_call_hierarchy_text(shop):
 def test_diagnostics_text(shop):
     assert shop.run(diagnostics, severity="error").render() == (
         "Diagnostics in the solution: 2 errors\n"
-        "src/Shop.Broken/Broken.cs:11:21  error  CS0029  Cannot implicitly convert type 'string' to 'int'\n"
-        "src/Shop.Broken/Broken.cs:12:35  error  CS0103  The name 'missingValue' does not exist in the current context"
+        "src/Shop.Broken/Broken.cs:11:21  error  CS0029  [fix]  Cannot implicitly convert type 'string' to 'int'\n"
+        "src/Shop.Broken/Broken.cs:12:35  error  CS0103  [fix]  The name 'missingValue' does not exist in the current "
+        "context"
     )

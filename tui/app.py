@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, ProgressBar, Static, TabbedContent, TabPane, Tree
 
-from engine import EngineError, LoadProgress, SolutionSession, SymbolRef, load_solution, queries
+from engine import EngineError, LoadProgress, SolutionSession, SymbolRef, editing, load_solution, queries
 from engine.models import Location
 from engine.symbols import SymbolSummary
 from engine.trust import NAMED_BY_USER, decide, grant
@@ -24,6 +24,7 @@ from . import config
 from .bindings import APP_BINDINGS
 from .history import History, Place
 from .palette import SymbolProvider
+from .screens.edits import CodeActionsScreen, DiffScreen, RenameScreen
 from .screens.help import HelpScreen
 from .screens.search import SymbolSearchScreen
 from .widgets.panels import InfoPanel, ListPanel, LocationChosen, TreeExpansionRequested, TreePanel
@@ -53,6 +54,8 @@ class RoslynTui(App[None]):
         self.session: SolutionSession | None = None
         self.history = History()
         self._diagnostic_index = -1
+        self._panel_queries: dict[str, tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]] = {}
+        """The last query each panel showed, so an applied edit can refresh it."""
         self.title = "roslyn-tui"
         self.sub_title = f"{self.path.name} (sample solution)" if sample else self.path.name
 
@@ -149,7 +152,7 @@ class RoslynTui(App[None]):
 
     # -- navigation -------------------------------------------------------------------------------
 
-    def open_location(self, location: Location, remember: bool = True) -> None:
+    def open_location(self, location: Location, remember: bool = True, reload: bool = False) -> None:
         if self.session is None:
             return
         try:
@@ -158,7 +161,7 @@ class RoslynTui(App[None]):
             self.notify(error.describe(), severity="error")
             return
         source = self.query_one(SourceView)
-        source.show(location.path, "\n".join(text), location.line, location.column)
+        source.show(location.path, "\n".join(text), location.line, location.column, reload=reload)
         source.focus()
         if remember:
             self.history.visit(Place(location.path, location.line, location.column))
@@ -289,6 +292,7 @@ class RoslynTui(App[None]):
     @work(thread=True, exclusive=True, group="query")
     def show_query(self, panel: str, query: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
         assert self.session is not None
+        self._panel_queries[panel] = (query, args, kwargs)
         try:
             view = self.session.run(query, *args, **kwargs)
         except EngineError as error:
@@ -319,6 +323,146 @@ class RoslynTui(App[None]):
                 self.call_from_thread(panel.add_calls, node, nodes)
         except EngineError as error:
             self.call_from_thread(self.notify, error.describe(), severity="warning")
+
+    # -- editing ----------------------------------------------------------------------------------
+
+    def action_code_actions(self) -> None:
+        """The actions at the chosen diagnostic (when the Diagnostics panel has focus), else at the cursor."""
+        if self.session is None:
+            self.notify("The solution is still loading.", severity="warning")
+            return
+        focused = self.focused
+        if isinstance(focused, ListPanel) and focused.id == "diagnostics-panel" and focused.highlighted is not None:
+            item = focused.view.items[focused.highlighted] if focused.view is not None else None
+            if item is not None and item.location is not None:
+                at = item.location
+                self.list_code_actions(at.path, at.line, at.column, at.end_line, at.end_column, item.id)
+                return
+        source = self.query_one(SourceView)
+        if source.path is None:
+            self.notify("Open a file first (solution tree, ctrl+t or a panel item).", severity="warning")
+            return
+        span = source.selected_span
+        if span is not None:
+            self.list_code_actions(source.path, *span, None)
+        else:
+            self.list_code_actions(source.path, *source.position, None, None, None)
+
+    @work(thread=True, exclusive=True, group="edit")
+    def list_code_actions(
+        self, path: str, line: int, column: int, end_line: int | None, end_column: int | None, diagnostic: str | None
+    ) -> None:
+        assert self.session is not None
+        session = self.session
+        try:
+            actions = editing.code_actions(session, path, line, column, end_line, end_column, diagnostic)
+        except EngineError as error:
+            self.call_from_thread(self.notify, error.describe(), severity="warning")
+            return
+        if not actions.items:
+            self.call_from_thread(self.notify, "No code actions here.", timeout=3)
+            return
+
+        def chosen(item: Any) -> None:
+            if item is not None:
+                self.preview_edit(
+                    lambda: editing.apply_code_action(session, item.id),
+                    lambda token: editing.apply_code_action(session, apply=True, preview_token=token),
+                )
+
+        self.call_from_thread(self.push_screen, CodeActionsScreen(actions), chosen)
+
+    def action_rename(self) -> None:
+        ref = self.cursor_symbol()
+        if ref is not None and self.session is not None:
+            self.ask_rename(ref)
+
+    @work(thread=True, exclusive=True, group="edit")
+    def ask_rename(self, ref: SymbolRef) -> None:
+        assert self.session is not None
+        session = self.session
+        try:
+            symbol = session.run(queries.symbol_info, ref).symbol
+        except EngineError as error:
+            self.call_from_thread(self.notify, error.describe(), severity="warning")
+            return
+        by_id = SymbolRef(name=symbol.documentation_id) if symbol.documentation_id else ref
+
+        def named(name: str | None) -> None:
+            if name:
+                self.preview_edit(
+                    lambda: editing.rename_symbol(session, by_id, name),
+                    lambda token: editing.rename_symbol(session, by_id, name, apply=True, preview_token=token),
+                )
+
+        self.call_from_thread(self.push_screen, RenameScreen(symbol.display, symbol.name), named)
+
+    def action_organize_usings(self) -> None:
+        self._file_edit(editing.organize_usings)
+
+    def action_format_document(self) -> None:
+        self._file_edit(editing.format_document)
+
+    def _file_edit(self, edit: Callable[..., Any]) -> None:
+        """Preview ``edit`` (organize usings, format) on the file in the source view."""
+        source = self.query_one(SourceView)
+        if self.session is None or source.path is None:
+            self.notify("Open a file first (solution tree, ctrl+t or a panel item).", severity="warning")
+            return
+        session, path = self.session, source.path
+        self.preview_edit(
+            lambda: edit(session, path),
+            lambda token: edit(session, path, apply=True, preview_token=token),
+        )
+
+    @work(thread=True, exclusive=True, group="edit")
+    def preview_edit(self, make: Callable[[], Any], write: Callable[[str], Any]) -> None:
+        """Show an edit's diff; write it if the user applies it."""
+        try:
+            preview = make()
+        except EngineError as error:
+            self.call_from_thread(self.notify, error.describe(), severity="warning", timeout=10)
+            return
+        if not preview.files and not preview.problems:
+            self.call_from_thread(self.notify, f"{preview.title}: nothing to change.", timeout=4)
+            return
+
+        def decided(apply: bool | None) -> None:
+            if apply:
+                self.write_edit(write, preview.preview_token)
+
+        self.call_from_thread(self.push_screen, DiffScreen(preview), decided)
+
+    @work(thread=True, exclusive=True, group="edit")
+    def write_edit(self, write: Callable[[str], Any], token: str) -> None:
+        try:
+            applied = write(token)
+        except EngineError as error:
+            self.call_from_thread(self.notify, error.describe(), title="Not applied", severity="error", timeout=15)
+            return
+        self.call_from_thread(self.notify, applied.render().splitlines()[0], title="Applied", timeout=5)
+        self.call_from_thread(self._reload_source)
+        self.refresh_panels()
+
+    def _reload_source(self) -> None:
+        source = self.query_one(SourceView)
+        if source.path is None:
+            return
+        line, column = source.position
+        if Path(source.path).exists():
+            self.open_location(Location(source.path, line, column, line, column), remember=False, reload=True)
+
+    @work(thread=True, exclusive=True, group="refresh")
+    def refresh_panels(self) -> None:
+        """Run every panel's last query again (and the diagnostics) on the snapshot that has the edit."""
+        assert self.session is not None
+        queries_to_run = {**self._panel_queries, "diagnostics": (queries.diagnostics, (), {})}
+        for panel, (query, args, kwargs) in queries_to_run.items():
+            try:
+                view = self.session.run(query, *args, **kwargs)
+            except EngineError:  # the symbol a panel showed may be gone (renamed): keep the old answer
+                continue
+            self.call_from_thread(self._show_panel, panel, view)
 
     def action_next_diagnostic(self) -> None:
         panel = self.query_one("#diagnostics-panel", ListPanel)
@@ -372,12 +516,18 @@ class RoslynTui(App[None]):
             ("ctrl+f12", "Find implementations", self.action_find_implementations),
             ("f6", "Type hierarchy", self.action_type_hierarchy),
             ("f7", "Call hierarchy", self.action_call_hierarchy),
+            ("ctrl+.", "Code actions", self.action_code_actions),
+            ("f2", "Rename symbol", self.action_rename),
+            ("", "Organize usings", self.action_organize_usings),
+            ("", "Format document", self.action_format_document),
             ("f8", "Next diagnostic", self.action_next_diagnostic),
             ("alt+left", "Back", self.action_back),
             ("alt+right", "Forward", self.action_forward),
             ("?", "Help: every key", self.action_help),
         ):
-            yield SystemCommand(title, f"{title} ({key})", action)
+            yield SystemCommand(
+                title, f"{title} ({key})" if key else f"{title} (in the open file, with a diff first)", action
+            )
         if self.session is not None and self.session.restricted:
             yield SystemCommand(
                 "Trust this solution",

@@ -48,6 +48,22 @@ APP_BINDINGS = [
         id="call_hierarchy",
         tooltip="call hierarchy: callers and callees (expand a node for more)",
     ),
+    Binding(
+        "ctrl+full_stop",
+        "code_actions",
+        "Code actions",
+        id="code_actions",
+        key_display="ctrl+.",
+        tooltip="code fixes and refactorings at the cursor, the selection or the chosen diagnostic; "
+        "choose one to see its diff, then apply it",
+    ),
+    Binding(
+        "f2",
+        "rename",
+        "Rename",
+        id="rename",
+        tooltip="rename the symbol at the cursor everywhere: a name prompt, then the diff and any conflict",
+    ),
     Binding("f8", "next_diagnostic", "Next diagnostic", id="next_diagnostic", tooltip="next diagnostic, errors first"),
     Binding("alt+left", "back", "Back", id="back", tooltip="back to the previous place you visited"),
     Binding("alt+right", "forward", "Forward", id="forward", tooltip="forward again"),
@@ -78,12 +94,12 @@ OTHER_KEYS = [
 ]
 """Keys that come from Textual's own widgets rather than from the bindings above."""
 
-KEY_NAMES = {"question_mark": "?", "left": "←", "right": "→"}
+KEY_NAMES = {"question_mark": "?", "full_stop": "."}
 
 
 def key_text(keys: str) -> str:
     """A binding's keys as people type them: ``f1,question_mark`` -> ``f1 / ?``."""
-    return " / ".join(KEY_NAMES.get(key, key) for key in keys.split(","))
+    return " / ".join("+".join(KEY_NAMES.get(part, part) for part in key.split("+")) for key in keys.split(","))
 
 
 def key_help() -> list[tuple[str, str]]:

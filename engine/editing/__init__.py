@@ -131,7 +131,8 @@ def rename_symbol(
         symbol = resolve(snapshot, operation, ref)
         result = renamed_solution(snapshot, operation, symbol, new_name.strip(), chosen)
         title = f"Rename {display(symbol)} to {new_name.strip()}"
-        return pending_edit("rename", title, snapshot, result.solution, operation, result.problems)
+        # The rename already counted its new errors among its problems.
+        return pending_edit("rename", title, snapshot, result.solution, operation, result.problems, False)
 
     return _finish(session, book, session.run(rename_symbol, timeout=timeout), apply)
 

@@ -102,9 +102,11 @@ def project_analyzer_diagnostics(project: Any, operation: Operation, include_sup
     return list(operation.wait(analysis.GetAnalyzerDiagnosticsAsync(operation.token)))
 
 
-def document_analyzer_diagnostics(document: Any, model: Any, operation: Operation) -> list[Any]:
+def document_analyzer_diagnostics(
+    document: Any, model: Any, operation: Operation, include_suppressed: bool = False
+) -> list[Any]:
     """Analyzer diagnostics of one document: syntax and semantic analysis of that file only."""
-    analysis = with_analyzers(document.Project, model.Compilation)
+    analysis = with_analyzers(document.Project, model.Compilation, include_suppressed)
     if analysis is None:
         return []
     syntax = operation.wait(analysis.GetAnalyzerSyntaxDiagnosticsAsync(model.SyntaxTree, operation.token))

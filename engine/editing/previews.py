@@ -22,6 +22,7 @@ from ..snapshot import Snapshot
 from ..views.edits import EditPreview
 from ..watcher import apply_source_changes
 from .changes import FileChange, solution_changes
+from .checks import new_errors
 from .diff import diff
 from .writer import fingerprint, write_changes
 
@@ -37,6 +38,8 @@ class PendingEdit:
     fingerprints: tuple[tuple[str, str | None], ...]
     """(path, SHA-256 on disk when the preview was made; ``None``: the file must not exist)."""
     problems: tuple[str, ...] = ()
+    new_errors: tuple[str, ...] = ()
+    """Compiler errors the edit would add (a rename's are problems instead)."""
 
 
 class _Bounded(Generic[T]):
@@ -82,7 +85,13 @@ class EditBook:
 
 
 def pending_edit(
-    kind: str, title: str, snapshot: Snapshot, changed: Any, operation: Operation, problems: tuple[str, ...] = ()
+    kind: str,
+    title: str,
+    snapshot: Snapshot,
+    changed: Any,
+    operation: Operation,
+    problems: tuple[str, ...] = (),
+    check_errors: bool = True,
 ) -> PendingEdit:
     """What ``changed`` (a Roslyn solution) would write over ``snapshot``, with today's fingerprints.
 
@@ -100,18 +109,23 @@ def pending_edit(
             fingerprints[change.path] = fingerprint(change.path)
             if fingerprints[change.path] is not None:
                 extra.append(f"{relative_path(change.path, snapshot.root)} already exists: it would be overwritten")
-    return PendingEdit(kind, title, changes, tuple(fingerprints.items()), (*problems, *extra))
+    errors = tuple(new_errors(snapshot, changed, operation)) if check_errors and changes else ()
+    return PendingEdit(kind, title, changes, tuple(fingerprints.items()), (*problems, *extra), errors)
 
 
 def token_of(pending: PendingEdit) -> str:
     digest = hashlib.sha256(f"{pending.kind}|{pending.title}".encode())
     for change in pending.changes:
-        digest.update(f"\0{change.source}\0{change.path}\0{change.new_text}".encode())
+        # File names, not paths: the same edit on a copy elsewhere gets the same token (stable snapshots).
+        digest.update(f"\0{Path(change.source).name}\0{Path(change.path).name}\0{change.new_text}".encode())
     return "pv-" + digest.hexdigest()[:16]
 
 
 def preview_view(root: Path, pending: PendingEdit, token: str, applied: bool = False) -> EditPreview:
+    """The preview's diff; once applied, only the summary of what was written (the diff was seen)."""
     files, hunks = diff(list(pending.changes), root)
+    if applied:
+        hunks = ()
     return EditPreview(
         root=str(root),
         title=pending.title,
@@ -120,6 +134,7 @@ def preview_view(root: Path, pending: PendingEdit, token: str, applied: bool = F
         total=len(hunks),
         preview_token=token,
         problems=pending.problems,
+        new_errors=pending.new_errors,
         applied=applied,
     )
 

@@ -17,6 +17,7 @@ from ..interop import Operation
 from ..models import relative_path
 from ..snapshot import Snapshot
 from ..symbols import display, location_of
+from .checks import new_errors
 
 _UNRESOLVED = {"UnresolvedConflict", "UnresolvableConflict", "PossiblyResolvableConflict"}
 
@@ -75,7 +76,7 @@ def renamed_solution(
         message = str(_field(resolution, "ErrorMessage") or "Roslyn could not rename it.")
         return RenameResult(snapshot.solution, (message,))
     solution = _field(resolution, "NewSolution")
-    problems = [*_conflicts(snapshot, resolution, operation), *_new_errors(snapshot, solution, operation)]
+    problems = [*_conflicts(snapshot, resolution, operation), *new_errors(snapshot, solution, operation)]
     return RenameResult(solution, tuple(dict.fromkeys(problems)))
 
 
@@ -140,31 +141,4 @@ def _conflicts(snapshot: Snapshot, resolution: Any, operation: Operation) -> lis
         found.append(
             f"conflict at {relative_path(location.path, snapshot.root)}:{location.line}:{location.column}: {line}"
         )
-    return found
-
-
-def _new_errors(snapshot: Snapshot, solution: Any, operation: Operation) -> list[str]:
-    """Compiler errors in the changed documents that were not there before the rename."""
-    before_solution = snapshot.solution
-    found = []
-    for project_changes in solution.GetChanges(before_solution).GetProjectChanges():
-        for document_id in project_changes.GetChangedDocuments(True):
-            before = _errors(snapshot, before_solution.GetDocument(document_id), operation)
-            for key, text in _errors(snapshot, solution.GetDocument(document_id), operation).items():
-                if key not in before:
-                    found.append(f"new error {text}")
-    return found
-
-
-def _errors(snapshot: Snapshot, document: Any, operation: Operation) -> dict[tuple[str, str], str]:
-    """(id, message) -> ``path:line:col: ID message`` for the document's errors (positions move; messages don't)."""
-    model = operation.wait(document.GetSemanticModelAsync(operation.token))
-    found = {}
-    for diagnostic in model.GetDiagnostics(None, operation.token):
-        if str(diagnostic.Severity) != "Error":
-            continue
-        location = location_of(diagnostic.Location)
-        place = location.relative(snapshot.root) if location else ""
-        message = str(diagnostic.GetMessage(None))
-        found[(str(diagnostic.Id), message)] = f"{diagnostic.Id} at {place}: {message}"
     return found

@@ -27,7 +27,7 @@ def fingerprint(path: str) -> str | None:
     """The SHA-256 of a file's bytes; ``None`` when there is no such file."""
     try:
         return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         return None
 
 

@@ -1,10 +1,12 @@
-"""``diagnostics``: compiler errors and warnings for a file, a project or the whole solution."""
+"""``diagnostics``: compiler and analyzer errors and warnings for a file, a project or the whole solution."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any
 
+from ..editing.analyzers import document_analyzer_diagnostics, project_analyzer_diagnostics
+from ..editing.providers import csharp_providers, package_fix_providers
 from ..errors import InvalidArgument
 from ..interop import Operation
 from ..models import relative_path
@@ -21,8 +23,10 @@ def diagnostics(
     severity: str = "warning",
     include_hidden: bool = False,
     limit: int | None = None,
+    analyzers: bool = True,
+    include_suppressed: bool = False,
 ) -> DiagnosticList:
-    """Compiler diagnostics at ``severity`` or worse, errors first, then by file and line.
+    """Diagnostics at ``severity`` or worse, errors first, then by file and line.
 
     Args:
         file: only this document's diagnostics (its semantic model; fastest).
@@ -30,15 +34,22 @@ def diagnostics(
         severity: the least severe to include: ``error``, ``warning``, ``info`` or ``hidden``.
         include_hidden: include hidden diagnostics whatever ``severity`` says.
         limit: the most items returned; ``total`` and the counts still cover them all.
+        analyzers: also run the projects' analyzers (package, project and SDK ones) and the IDE's
+            code-style analyzers, with the severities the projects' ``.editorconfig`` sets.
+        include_suppressed: also list analyzer diagnostics suppressed in source.
     """
     wanted = severity.strip().lower()
     if wanted not in SEVERITIES:
         raise InvalidArgument(f"'{severity}' is not a severity.", f"Use one of: {', '.join(SEVERITIES)}.")
     allowed = set(SEVERITIES[: SEVERITIES.index(wanted) + 1]) | ({"hidden"} if include_hidden else set())
+    fixable = _fixable_ids(snapshot)
     if file is not None:
         document = snapshot.document(file)
         model = operation.wait(document.GetSemanticModelAsync(operation.token))
-        found = _convert(model.GetDiagnostics(None, operation.token), display_name(document.Project))
+        raw = list(model.GetDiagnostics(None, operation.token))
+        if analyzers:
+            raw.extend(document_analyzer_diagnostics(document, model, operation, include_suppressed))
+        found = _convert(raw, display_name(document.Project), fixable(document.Project))
         scope = relative_path(str(document.FilePath), snapshot.root)
     else:
         projects = snapshot.projects
@@ -50,9 +61,11 @@ def diagnostics(
             projects = [chosen]
         found = []
         for each in projects:
-            found.extend(
-                _convert(compilation(snapshot, each, operation).GetDiagnostics(operation.token), display_name(each))
-            )
+            operation.check()
+            raw = list(compilation(snapshot, each, operation).GetDiagnostics(operation.token))
+            if analyzers:
+                raw.extend(_analyzer_diagnostics(snapshot, each, operation, include_suppressed))
+            found.extend(_convert(raw, display_name(each), fixable(each)))
         scope = display_name(projects[0]) if project is not None else "the solution"
     kept = sorted(
         {(d.id, d.location, d.message): d for d in found if d.severity in allowed}.values(),
@@ -74,15 +87,41 @@ def diagnostics(
     )
 
 
-def _convert(roslyn_diagnostics: Any, project: str) -> list[Diagnostic]:
+def _analyzer_diagnostics(
+    snapshot: Snapshot, project: Any, operation: Operation, include_suppressed: bool
+) -> list[Any]:
+    """A project's analyzer diagnostics, once per snapshot: running every analyzer costs seconds."""
+    key = f"analyzer-diagnostics:{project.Id.Id}:{include_suppressed}"
+    return snapshot.memo(key, lambda: project_analyzer_diagnostics(project, operation, include_suppressed))
+
+
+def _fixable_ids(snapshot: Snapshot) -> Any:
+    """``project -> set of diagnostic IDs some code fix provider fixes`` (the IDE's and the packages')."""
+    host = snapshot.solution.Workspace.Services.HostServices
+    features = set(csharp_providers(host).fixes_by_diagnostic)
+
+    def of(project: Any) -> set[str]:
+        return features | set(package_fix_providers(project))
+
+    return of
+
+
+def _convert(roslyn_diagnostics: Any, project: str, fixable: set[str]) -> list[Diagnostic]:
     words = {"Error": "error", "Warning": "warning", "Info": "info", "Hidden": "hidden"}
-    return [
-        Diagnostic(
-            id=str(d.Id),
-            severity=words.get(str(d.Severity), str(d.Severity).lower()),
-            message=str(d.GetMessage(None)),
-            location=location_of(d.Location),
-            project=project,
+    found = []
+    for d in roslyn_diagnostics:
+        descriptor = d.Descriptor
+        found.append(
+            Diagnostic(
+                id=str(d.Id),
+                severity=words.get(str(d.Severity), str(d.Severity).lower()),
+                message=str(d.GetMessage(None)),
+                location=location_of(d.Location),
+                project=project,
+                category=str(descriptor.Category or ""),
+                help_link=str(descriptor.HelpLinkUri or ""),
+                fixable=str(d.Id) in fixable,
+                suppressed=bool(d.IsSuppressed),
+            )
         )
-        for d in roslyn_diagnostics
-    ]
+    return found

@@ -19,6 +19,13 @@ class Diagnostic:
     message: str
     location: Location | None
     project: str
+    category: str = ""
+    """``Compiler``, or the analyzer's category (``Performance``, ``Style``...)."""
+    help_link: str = ""
+    fixable: bool = False
+    """A code fix is offered for it: ``code_actions`` at its location lists it."""
+    suppressed: bool = False
+    """Suppressed in source (``#pragma``, ``[SuppressMessage]``); listed only on request."""
 
 
 @dataclass(frozen=True)
@@ -42,5 +49,8 @@ class DiagnosticList:
         )
         lines = [f"Diagnostics in {self.scope}: {counts}{range_note(self.offset, len(self.items), self.total)}"]
         for item in self.items:
-            lines.append(columns(where(item.location, self.root, item.project), item.severity, item.id, item.message))
+            marks = ("[fix]" if item.fixable else "") + ("[suppressed]" if item.suppressed else "")
+            lines.append(
+                columns(where(item.location, self.root, item.project), item.severity, item.id, marks, item.message)
+            )
         return "\n".join(lines)

@@ -79,6 +79,8 @@ class EditPreview:
     """Pass it back with ``apply=true`` to write exactly this edit."""
     problems: tuple[str, ...] = ()
     """Why the edit cannot be applied (conflicts, an invalid name); empty when it can."""
+    new_errors: tuple[str, ...] = ()
+    """Compiler errors the edit would add in the files it touches (it can still be applied)."""
     applied: bool = False
     offset: int = 0
 
@@ -91,6 +93,7 @@ class EditPreview:
             f"{range_note(self.offset, len(self.items), self.total)}"
         ]
         lines.extend(f"problem: {problem}" for problem in self.problems)
+        lines.extend(f"new error: {error}" for error in self.new_errors)
         for edit in self.files:
             moved = f" (from {edit.old_path})" if edit.old_path else ""
             lines.append(

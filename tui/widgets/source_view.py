@@ -34,14 +34,22 @@ class SourceView(TextArea):
             self.register_language("csharp", language, HIGHLIGHTS.read_text(encoding="utf-8"))
             self.language = "csharp"
 
-    def show(self, path: str, text: str, line: int, column: int) -> None:
-        """Open ``path`` (if not already shown) and put the cursor on a 1-based line and column."""
-        if path != self.path:
+    def show(self, path: str, text: str, line: int, column: int, reload: bool = False) -> None:
+        """Open ``path`` (if not already shown, or ``reload``) and put the cursor on a 1-based line and column."""
+        if path != self.path or reload:
             self.load_text(text)
             self.path = path
         row = max(0, min(line - 1, self.document.line_count - 1))
         col = max(0, column - 1)
         self.move_cursor((row, col), center=True)
+
+    @property
+    def selected_span(self) -> tuple[int, int, int, int] | None:
+        """The selection as 1-based (line, column, end line, end column), or ``None`` when nothing is selected."""
+        start, end = sorted(self.selection)
+        if start == end:
+            return None
+        return start[0] + 1, start[1] + 1, end[0] + 1, end[1] + 1
 
     @property
     def position(self) -> tuple[int, int]:

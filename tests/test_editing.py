@@ -1,0 +1,156 @@
+"""Editing on real code: every named fix and refactoring previewed on a private copy of the Workbench
+fixture and checked to add no compiler error; rename across Shop's projects; analyzers on and off;
+organize usings and format idempotent."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import SymbolRef, editing, load_solution
+from engine.errors import EditRefused
+from engine.queries import diagnostics
+
+from .conftest import copy_fixture
+
+
+@pytest.fixture(scope="module")
+def workbench(tmp_path_factory):
+    """One loaded copy for the preview-only tests of this module (previews write nothing)."""
+    root = copy_fixture("Workbench", tmp_path_factory.mktemp("workbench"))
+    session = load_solution(root / "Workbench.slnx", watch=False)
+    yield session
+    session.close()
+
+
+def action_titled(session, place, title):
+    listed = editing.code_actions(session, *place)
+    titles = [item.title for item in listed.items]
+    matching = [item for item in listed.items if item.title == title]
+    assert matching, f"{title!r} not offered at {place}; offered: {titles}"
+    return matching[0]
+
+
+CORE = "Workbench.Core/"
+
+# (place: file, line, column[, end_line, end_column]), action title, a line the diff must add
+NAMED_ACTIONS = [
+    ((CORE + "Clock.cs", 5, 12), "using System.Diagnostics;", "+using System.Diagnostics;"),
+    ((CORE + "Clock.cs", 5, 12), "System.Diagnostics.Stopwatch", "+    public System.Diagnostics.Stopwatch Start()"),
+    ((CORE + "Unfinished.cs", 3, 23), "Implement interface", "+    public string Name =>"),
+    ((CORE + "Unfinished.cs", 7, 14), "Implement abstract class", "+    public override double Perimeter()"),
+    ((CORE + "Point.cs", 5, 5, 6, 28), "Generate constructor 'Point(int x, int y)'", "+    public Point(int x, int y)"),
+    ((CORE + "Clock.cs", 9, 9), "Generate method 'Reset'", "+    private void Reset()"),
+    ((CORE + "Inventory.cs", 33, 30), "Add null check", "+        ArgumentNullException.ThrowIfNull(item);"),
+    ((CORE + "Inventory.cs", 25, 16, 25, 29), "Extract method", "+    private double NewMethod(double value)"),
+    (
+        (CORE + "Inventory.cs", 25, 16, 25, 29),
+        "Introduce local > Introduce local for 'value * count'",
+        "+        double v = value * count;",
+    ),
+    ((CORE + "Inventory.cs", 19, 13), "Inline temporary variable", '+        return "Inventory of " + Owner + ": " +'),
+    (
+        (CORE + "Inventory.cs", 28, 16),
+        "Use expression body for method",
+        "+    public int Twice(int value) => value * 2;",
+    ),
+    (
+        (CORE + "Inventory.cs", 20, 16),
+        "Convert to interpolated string",
+        '+        return $"Inventory of {Owner}: {total} items";',
+    ),
+    ((CORE + "Inventory.cs", 9, 17), "Add readonly modifier", "+    private readonly int count;"),
+    ((CORE + "Inventory.cs", 18, 13), "Remove unused variable", "-        int unused = 0;"),
+    ((CORE + "Inventory.cs", 28, 16), "Make static", "+    public static int Twice(int value)"),
+    ((CORE + "Unfinished.cs", 3, 23), "Fix all in solution: Implement interface", "+    public double Area()"),
+]
+
+
+@pytest.mark.parametrize(("place", "title", "added"), NAMED_ACTIONS, ids=[case[1] for case in NAMED_ACTIONS])
+def test_each_named_action_previews_a_diff_that_adds_no_error(workbench, place, title, added):
+    action = action_titled(workbench, place, title)
+    preview = editing.apply_code_action(workbench, action.id)
+    lines = preview.render().splitlines()
+    assert any(line.startswith(added) for line in lines), preview.render()
+    assert preview.new_errors == ()
+    assert preview.problems == ()
+    assert preview.preview_token.startswith("pv-")
+
+
+def test_fixes_come_before_refactorings_and_ids_are_stable(workbench):
+    first = editing.code_actions(workbench, CORE + "Clock.cs", 5, 12)
+    kinds = [item.kind for item in first.items]
+    assert kinds == sorted(kinds, key=lambda kind: kind != "fix")
+    assert [i.id for i in editing.code_actions(workbench, CORE + "Clock.cs", 5, 12).items] == [
+        i.id for i in first.items
+    ]
+
+
+def test_only_the_fixes_for_one_diagnostic(workbench):
+    listed = editing.code_actions(workbench, CORE + "Inventory.cs", 28, 16, diagnostic_id="CA1822")
+    assert {item.diagnostic_id for item in listed.items} == {"CA1822"}
+    assert {item.scope for item in listed.items} == {"", "document", "project", "solution"}
+
+
+def test_an_unknown_action_id_is_refused(workbench):
+    with pytest.raises(EditRefused, match="No code action has the id 'ca-nothing'"):
+        editing.apply_code_action(workbench, "ca-nothing")
+
+
+def test_analyzer_diagnostics_follow_the_projects_settings(workbench):
+    core = workbench.run(diagnostics, project="Workbench.Core")
+    ca1822 = [d for d in core.items if d.id == "CA1822"]
+    assert ca1822 and all(d.severity == "warning" and d.fixable for d in ca1822)  # raised by .editorconfig
+    assert ca1822[0].category == "Performance" and "ca1822" in ca1822[0].help_link.lower()
+    plain = workbench.run(diagnostics, project="Workbench.Plain", severity="hidden", include_hidden=True)
+    assert not [d for d in plain.items if d.id.startswith("CA")]  # EnableNETAnalyzers=false
+    info = workbench.run(diagnostics, file=CORE + "Inventory.cs", severity="info")
+    assert "IDE0044" in {d.id for d in info.items}  # the IDE's own analyzers, as an editor shows them
+
+
+def test_rename_across_projects_through_interface_implementation_and_override(shop):
+    preview = editing.rename_symbol(shop, SymbolRef(name="IRepository.Add"), "Insert")
+    changed = {shop.snapshot().relative(f.path) for f in preview.files}
+    assert {
+        "src/Shop.Core/IRepository.cs",  # the interface member
+        "src/Shop.Data/InMemoryRepository.cs",  # its implementation (virtual)
+        "src/Shop.Data/CustomerRepository.cs",  # the override and its base.Add call
+    } <= changed
+    text = preview.render()
+    assert "+    void Insert(T item);" in text
+    assert "public override void Insert(Customer item)" in text
+    assert preview.problems == ()
+
+
+def test_rename_to_an_invalid_name_is_refused(shop):
+    with pytest.raises(EditRefused, match="'class' is not a valid C# identifier"):
+        editing.rename_symbol(shop, SymbolRef(name="Customer.Name"), "class")
+    with pytest.raises(EditRefused, match="not a valid C# identifier"):
+        editing.rename_symbol(shop, SymbolRef(name="Customer.Name"), "2nd")
+
+
+def test_a_rename_that_conflicts_names_the_places_and_is_never_applied(shop):
+    preview = editing.rename_symbol(shop, SymbolRef(name="Customer.Name"), "Level")  # Customer.Level exists
+    assert any(p.startswith("conflict at src/Shop.Core/Customer.cs") for p in preview.problems)
+    with pytest.raises(EditRefused, match="was not applied"):
+        editing.rename_symbol(shop, SymbolRef(name="Customer.Name"), "Level", apply=True)
+
+
+def test_a_symbol_from_metadata_cannot_be_renamed(shop):
+    with pytest.raises(EditRefused, match="declared in a referenced assembly"):
+        editing.rename_symbol(shop, SymbolRef(name="System.String"), "Text")
+
+
+def test_rename_preview_finds_a_symbol_by_position(shop):
+    preview = editing.rename_symbol(shop, SymbolRef(file="src/Shop.Core/Journal.cs", line=33, column=17), "Record")
+    assert "Rename Journal.Add(Order) to Record" in preview.render().splitlines()[0]
+
+
+def test_unknown_preview_token_is_refused(workbench):
+    with pytest.raises(EditRefused, match="No preview has the token"):
+        editing.organize_usings(workbench, CORE + "Inventory.cs", apply=True, preview_token="pv-0000")
+
+
+def test_a_token_applies_only_with_the_tool_that_made_it(workbench):
+    preview = editing.format_document(workbench, CORE + "Messy.cs")
+    with pytest.raises(EditRefused, match="is a preview of format, not of organize usings"):
+        editing.organize_usings(workbench, CORE + "Messy.cs", apply=True, preview_token=preview.preview_token)
