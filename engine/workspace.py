@@ -116,8 +116,22 @@ class SolutionSession:
         try:
             for project in snapshot.projects:
                 operation.wait(project.GetCompilationAsync(operation.token))
+            if not self.restricted:
+                # The first code action or diagnostics list would otherwise pay seconds for these.
+                from .editing.actions import warm_up
+                from .editing.analyzers import ide_analyzers
+                from .editing.providers import csharp_providers
+
+                csharp_providers(snapshot.solution.Workspace.Services.HostServices, operation)
+                ide_analyzers(operation)
+                warm_up(snapshot, operation)
         except Exception:  # warming is an optimisation: a failure here shows up in the real query
-            log.debug("warming compilations stopped", exc_info=True)
+            log.debug("warming stopped", exc_info=True)
+
+    def wait_warm(self, timeout: float | None = None) -> None:
+        """Block until the background warm-up (compilations, editing providers) has finished."""
+        if self._warmer is not None:
+            self._warmer.join(timeout)
 
     def wait_loaded(self, timeout: float | None = None) -> LoadReport:
         """Block until a load started elsewhere finishes; raise its error if it failed."""

@@ -154,3 +154,22 @@ def test_a_token_applies_only_with_the_tool_that_made_it(workbench):
     preview = editing.format_document(workbench, CORE + "Messy.cs")
     with pytest.raises(EditRefused, match="is a preview of format, not of organize usings"):
         editing.organize_usings(workbench, CORE + "Messy.cs", apply=True, preview_token=preview.preview_token)
+
+
+def test_an_untrusted_solution_runs_no_analyzer_and_offers_no_edit(tmp_path):
+    from engine.errors import NotTrusted
+    from engine.trust import Trust
+
+    root = copy_fixture("Workbench", tmp_path)
+    session = load_solution(root / "Workbench.slnx", trust=Trust(False, "not trusted"), watch=False)
+    try:
+        for edit in (
+            lambda: editing.code_actions(session, CORE + "Clock.cs", 5, 12),
+            lambda: editing.rename_symbol(session, SymbolRef(name="Inventory"), "Stock"),
+            lambda: editing.format_document(session, CORE + "Messy.cs"),
+            lambda: session.run(diagnostics),
+        ):
+            with pytest.raises(NotTrusted, match="not trusted"):
+                edit()
+    finally:
+        session.close()

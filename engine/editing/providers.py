@@ -14,6 +14,8 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
+from ..interop import Operation
+
 log = logging.getLogger("roslyn_tui.engine.editing")
 
 
@@ -34,12 +36,15 @@ _lock = threading.Lock()
 _providers: Providers | None = None
 
 
-def csharp_providers(host_services: Any) -> Providers:
-    """The C# providers composed by ``host_services`` (computed once per process)."""
+def csharp_providers(host_services: Any, operation: Operation | None = None) -> Providers:
+    """The C# providers composed by ``host_services`` (computed once per process).
+
+    ``operation`` lets a background warm-up stop between providers (at exit, for one).
+    """
     global _providers
     with _lock:
         if _providers is None:
-            _providers = _discover(host_services)
+            _providers = _discover(host_services, operation)
             log.info(
                 "%d code fix providers for %d diagnostic IDs, %d refactoring providers",
                 len({p.name for group in _providers.fixes_by_diagnostic.values() for p in group}),
@@ -49,12 +54,12 @@ def csharp_providers(host_services: Any) -> Providers:
         return _providers
 
 
-def _discover(host_services: Any) -> Providers:
+def _discover(host_services: Any, operation: Operation | None) -> Providers:
     from Microsoft.CodeAnalysis.CodeFixes import CodeFixProvider  # type: ignore[import-not-found]
     from Microsoft.CodeAnalysis.CodeRefactorings import CodeRefactoringProvider  # type: ignore[import-not-found]
 
     fixes: dict[str, list[Provider]] = {}
-    for provider in _exports(host_services, CodeFixProvider):
+    for provider in _exports(host_services, CodeFixProvider, operation):
         try:
             ids = [str(i) for i in provider.instance.FixableDiagnosticIds]
         except Exception:  # a provider that cannot say what it fixes cannot be offered
@@ -62,11 +67,11 @@ def _discover(host_services: Any) -> Providers:
             continue
         for diagnostic_id in ids:
             fixes.setdefault(diagnostic_id, []).append(provider)
-    refactorings = tuple(_exports(host_services, CodeRefactoringProvider))
+    refactorings = tuple(_exports(host_services, CodeRefactoringProvider, operation))
     return Providers({k: tuple(v) for k, v in fixes.items()}, refactorings)
 
 
-def _exports(host_services: Any, contract: Any) -> list[Provider]:
+def _exports(host_services: Any, contract: Any, operation: Operation | None) -> list[Provider]:
     import clr  # type: ignore[import-not-found]
     from Microsoft.CodeAnalysis.Host.Mef import MefHostServices  # type: ignore[import-not-found]
     from System import Object, String  # type: ignore[import-not-found]
@@ -78,6 +83,8 @@ def _exports(host_services: Any, contract: Any) -> list[Provider]:
     ).MakeGenericMethod(clr.GetClrType(contract), clr.GetClrType(IDictionary[String, Object]))
     found = []
     for lazy in method.Invoke(host_services, None):
+        if operation is not None:
+            operation.check()
         metadata = lazy.Metadata
         if "C#" not in _languages(metadata):
             continue
