@@ -4,6 +4,7 @@ import argparse
 import logging
 import sys
 
+from . import shutdown
 from .config import Settings
 from .server import create_server
 
@@ -20,9 +21,12 @@ def main(argv: list[str] | None = None) -> None:
         level=getattr(logging, settings.log_level, logging.WARNING),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    shutdown.on_signals()
     # The SDK's stdio transport keeps the protocol on a private copy of fd 1 and points fd 1 itself at
     # stderr, so a stray print (or a child process) cannot corrupt the stream.
     create_server(settings).run()
+    # stdin closed: the client is gone. Leave now rather than wait for the runtime to unload.
+    shutdown.leave(0)
 
 
 if __name__ == "__main__":

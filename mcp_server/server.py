@@ -11,8 +11,18 @@ from . import edit_tools
 from .config import Settings
 from .solution_state import SolutionState
 from .tools import register
+from .transport import guarded_stdio
 
 INSTRUCTIONS = (Path(__file__).parent / "instructions.md").read_text(encoding="utf-8")
+
+
+class RoslynMcpServer(MCPServer):
+    """The SDK's server over a guarded stdio transport (``transport.guarded_stdio``)."""
+
+    async def run_stdio_async(self) -> None:
+        async with guarded_stdio() as (read_stream, write_stream):
+            server = self._lowlevel_server
+            await server.run(read_stream, write_stream, server.create_initialization_options())
 
 
 def create_server(settings: Settings) -> MCPServer:
@@ -27,7 +37,7 @@ def create_server(settings: Settings) -> MCPServer:
                 logging.getLogger("roslyn_mcp").warning("cannot load %s: %s", settings.solution_path, error)
         yield state
 
-    server = MCPServer(name="roslyn-mcp", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan)
+    server = RoslynMcpServer(name="roslyn-mcp", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan)
     register(server, state, settings)
     edit_tools.register(server, state, settings)
     return server

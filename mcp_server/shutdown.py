@@ -1,0 +1,38 @@
+"""Ending the server promptly: SIGTERM, SIGINT or the client closing stdin stop it within about a
+second, with every child process (restore, build, MSBuild's BuildHost) ended first.
+
+The process leaves with ``os._exit``: a .NET runtime with threads still inside Roslyn can take many
+seconds to unload (or abort), and nothing is left to flush (each reply is flushed as it is written).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import sys
+from types import FrameType
+
+from engine.processes import end_descendants
+
+log = logging.getLogger("roslyn_mcp")
+
+
+def leave(status: int = 0) -> None:
+    """End every child process, then this one."""
+    try:
+        end_descendants(grace=0.5)
+    finally:
+        sys.stderr.flush()
+        os._exit(status)
+
+
+def on_signals() -> None:
+    """SIGTERM and SIGINT end the server (and its children) at once."""
+
+    def stop(number: int, _: FrameType | None) -> None:
+        log.info("%s: stopping", signal.Signals(number).name)
+        leave(0)
+
+    for which in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(which, stop)

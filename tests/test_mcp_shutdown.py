@@ -1,0 +1,71 @@
+"""The server ends promptly and leaves no process behind: SIGTERM during a load, stdin closing."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import time
+
+from engine.processes import descendants
+
+from .conftest import SHOP_SLN, copy_fixture
+from .mcp_client import ROOT, server_command
+
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "shutdown", "version": "1"}},
+}
+
+
+def start(solution) -> subprocess.Popen:
+    env = {**os.environ, "DOTNET_SOLUTION_PATH": str(solution)}
+    process = subprocess.Popen(
+        server_command(), cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    )
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write((json.dumps(INITIALIZE) + "\n").encode())
+    process.stdin.flush()
+    assert json.loads(process.stdout.readline())["id"] == 1
+    return process
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_sigterm_during_a_load_ends_the_server_and_every_child_within_two_seconds(tmp_path):
+    # A copy that was never restored: the load starts `dotnet restore` (and then MSBuild's BuildHost).
+    process = start(copy_fixture("Shop", tmp_path) / "Shop.sln")
+    deadline = time.monotonic() + 60
+    children: list[int] = []
+    while not children and time.monotonic() < deadline:
+        children = descendants(process.pid)
+        time.sleep(0.1)
+    assert children, "the load started no child process to end"
+    started = time.monotonic()
+    process.send_signal(signal.SIGTERM)
+    process.wait(10)
+    assert time.monotonic() - started < 2
+    time.sleep(0.2)
+    assert not [pid for pid in children if alive(pid)]
+
+
+def test_stdin_closing_ends_the_server_within_two_seconds():
+    process = start(SHOP_SLN)
+    time.sleep(3)  # loading in the background, BuildHost running
+    children = descendants(process.pid)
+    started = time.monotonic()
+    assert process.stdin is not None
+    process.stdin.close()
+    process.wait(10)
+    assert time.monotonic() - started < 2
+    time.sleep(0.2)
+    assert not [pid for pid in children if alive(pid)]
