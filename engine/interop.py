@@ -34,6 +34,8 @@ class Operation:
         self.deadline = None if timeout is None else time.monotonic() + timeout
         self._source = CancellationTokenSource()
         self._cancelled = threading.Event()
+        self.thread = threading.get_ident()
+        """The thread that started it: ``cancel_thread`` stops every operation a worker thread runs."""
         _live.add(self)
 
     @property
@@ -90,6 +92,13 @@ def run(what: str, timeout: float | None, task_factory: Any) -> Any:
     """Start a task with a fresh operation's token and wait for it."""
     operation = Operation(what, timeout)
     return operation.wait(task_factory(operation.token))
+
+
+def cancel_thread(thread: int | None) -> None:
+    """Cancel every operation still running that ``thread`` started (a request the client cancelled)."""
+    for operation in list(_live):
+        if operation.thread == thread:
+            operation.cancel()
 
 
 def cancel_all() -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .boundary import is_inside
+from .errors import EngineError
 from .snapshot import Snapshot
 
 if TYPE_CHECKING:
@@ -90,8 +91,12 @@ class SolutionWatcher:
             sources = sorted(p for p in paths if p.lower().endswith(".cs"))
             if sources:
                 self.session.publish(lambda snapshot: apply_source_changes(snapshot, sources))
-        except Exception:
-            log.exception("applying file changes failed; keeping the previous snapshot")
+        except Exception as error:
+            if isinstance(error, EngineError):
+                log.warning("applying file changes failed; keeping the previous snapshot: %s", error)
+            else:
+                log.exception("applying file changes failed; keeping the previous snapshot")
+            self.session.record_failed_update(sorted(paths), error)
 
 
 def projects_to_reload(snapshot: Snapshot, paths: set[str]) -> list[Path] | None:

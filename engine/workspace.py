@@ -336,9 +336,28 @@ class SolutionSession:
             diagnostics = [d for d in (restoring.restore(self.runtime.dotnet, p) for p in project_files) if d]
             operation = Operation(f"Reloading {', '.join(p.name for p in project_files)}", timeout)
             solution = reload_projects(self._workspace, current.solution, project_files, operation)
+            _refuse_emptied(current.solution, solution, project_files, diagnostics)
             solution, _ = self._within_boundary(solution)
-            previous = self.report.diagnostics if self.report else ()
+            previous = (
+                tuple(d for d in self.report.diagnostics if not d.message.startswith("Updating after"))
+                if self.report
+                else ()
+            )
             self._swap(solution, (*previous, *diagnostics))
+
+    def record_failed_update(self, paths: list[str], error: Exception) -> None:
+        """Say, in the load report, that an update failed and the last good solution is still served."""
+        if self.report is None:
+            return
+        names = ", ".join(Path(p).name for p in paths[:3]) + (" and more" if len(paths) > 3 else "")
+        reason = error.describe() if isinstance(error, EngineError) else f"{type(error).__name__}: {error}"
+        problem = WorkspaceDiagnostic(
+            "error",
+            "",
+            f"Updating after {names} changed failed ({reason}); still answering from the last good solution. "
+            "Fix the file; the next change reloads it.",
+        )
+        self.report = dataclasses.replace(self.report, diagnostics=(*self.report.diagnostics, problem))
 
     def _swap(self, solution: Any, diagnostics: tuple[WorkspaceDiagnostic, ...]) -> None:
         previous = self._snapshot
@@ -371,6 +390,24 @@ class SolutionSession:
         if self._workspace is not None:
             self._workspace.Dispose()
             self._workspace = None
+
+
+def _refuse_emptied(before: Any, after: Any, project_files: list[Path], problems: list[WorkspaceDiagnostic]) -> None:
+    """Raise when a project that had documents came back from MSBuild with none: its file could not be
+    read (invalid XML, a missing import). Publishing that would throw away a working project."""
+
+    def documents(solution: Any) -> dict[str, int]:
+        return {str(p.FilePath): p.DocumentIds.Count for p in solution.Projects if p.FilePath}
+
+    old, new = documents(before), documents(after)
+    emptied = [f for f in project_files if old.get(str(f), 0) > 0 and new.get(str(f), 0) == 0]
+    if emptied:
+        details = "; ".join(d.message for d in problems)[:600]
+        raise WorkspaceLoadFailed(
+            f"MSBuild could not evaluate {', '.join(f.name for f in emptied)} again"
+            + (f": {details}" if details else "."),
+            "Fix the project file; until then its last good version is used.",
+        )
 
 
 def _outside_notes(outside: tuple[str, ...]) -> list[str]:

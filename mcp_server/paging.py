@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import dataclasses
 import hashlib
 import json
 from typing import Any
@@ -45,20 +46,27 @@ def decode_cursor(cursor: str | None, key: str) -> int:
     return offset
 
 
+def message_size(view: Any, text: str) -> int:
+    """Characters a view costs in a tool result: its text plus its structured content."""
+    return len(text) + len(json.dumps(dataclasses.asdict(view), default=str))
+
+
 def fit(view: Any, offset: int, limit: int, budget: int) -> tuple[Any, str]:
-    """The page of ``view`` starting at ``offset``: at most ``limit`` items, and at most ``budget`` characters.
+    """The page of ``view`` starting at ``offset``: at most ``limit`` items, and at most ``budget``
+    characters of text and structured content together.
 
     Returns the page and its rendered text.
     """
     count = min(limit, max(len(view.items) - offset, 0))
     shown = page(view, offset, count)
     text = shown.render()
-    if len(text) <= budget:
+    if message_size(shown, text) <= budget:
         return shown, text
-    low, high = 0, count  # the largest item count whose text fits, found by halving
+    low, high = 0, count  # the largest item count that fits, found by halving
     while low < high:
         middle = (low + high + 1) // 2
-        if len(page(view, offset, middle).render()) <= budget:
+        candidate = page(view, offset, middle)
+        if message_size(candidate, candidate.render()) <= budget:
             low = middle
         else:
             high = middle - 1

@@ -3,6 +3,7 @@ with structured content that mirrors the view."""
 
 import dataclasses
 import logging
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -13,9 +14,10 @@ from mcp_types import CallToolResult, TextContent
 from pydantic import BaseModel, create_model
 
 from engine import EngineError, SolutionSession
+from engine.interop import cancel_thread
 
 from .config import Settings
-from .paging import cut_text, decode_cursor, encode_cursor, fingerprint, fit
+from .paging import cut_text, decode_cursor, encode_cursor, fingerprint, fit, message_size
 
 log = logging.getLogger("roslyn_mcp")
 
@@ -24,11 +26,12 @@ def result_model(view_type: type) -> type[BaseModel]:
     """The output schema of a tool answering with ``view_type``: the view plus paging and timing."""
     return create_model(
         f"{view_type.__name__}Result",
-        result=(view_type, ...),
+        result=(view_type | None, None),
         elapsed_ms=(int, ...),
         next_cursor=(str | None, None),
         omitted=(int, 0),
         untrusted=(str | None, None),
+        left_out=(str | None, None),
     )
 
 
@@ -64,17 +67,27 @@ async def answer(
         text, was_cut = cut_text(view.render(), budget)
         if was_cut:
             text += f"\n... cut at {budget} characters: narrow the request (a smaller range, depth or scope)."
+    plain: dict[str, Any] | None = _plain(view)
+    left_out = None
+    if not paged and message_size(view, text) > budget:
+        # The text alone is what a person reads; the structure of an answer this large would double it.
+        plain = None
+        left_out = (
+            f"the structured result ({message_size(view, '')} characters) is over the {budget}-character budget: "
+            "narrow the request (a smaller range, depth or scope) to get it"
+        )
     elapsed = int((time.monotonic() - started) * 1000)
     # A restricted solution's every answer says so, and how to trust it.
     notice = session.trust.notice(session.root) if session.restricted else None
     if notice:
         text = f"{notice}\n{text}"
     structured = {
-        "result": _plain(view),
+        "result": plain,
         "elapsed_ms": elapsed,
         "next_cursor": next_cursor,
         "omitted": omitted,
         "untrusted": notice,
+        "left_out": left_out,
     }
     return CallToolResult(
         content=[TextContent(type="text", text=f"{text}\n({elapsed} ms)")], structured_content=structured
@@ -83,8 +96,18 @@ async def answer(
 
 async def run_engine(work: Callable[[], Any]) -> Any:
     """Run blocking engine work in a worker thread; engine errors become tool errors (cause, then what to do)."""
+    worker: dict[str, int] = {}
+
+    def on_worker() -> Any:
+        worker["thread"] = threading.get_ident()
+        return work()
+
     try:
-        return await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
+        return await anyio.to_thread.run_sync(on_worker, abandon_on_cancel=True)
+    except anyio.get_cancelled_exc_class():
+        # notifications/cancelled (or the client going away): stop the engine's work, not just the wait.
+        cancel_thread(worker.get("thread"))
+        raise
     except EngineError as error:
         raise ToolError(error.describe()) from error
     except ToolError:

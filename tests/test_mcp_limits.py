@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from .conftest import SHOP_SLN, copy_fixture
 from .mcp_client import McpClient
 
@@ -18,6 +20,13 @@ def test_a_small_budget_cuts_lists_and_says_how_to_get_the_rest(shop_copy):
         assert len(view) <= 600
         source = mcp.call("read_file", file="src/Shop.Core/Customer.Orders.cs").content[0].text
         assert "... cut at 600 characters" in source
+        # The budget bounds the whole message: text and structured content together.
+        for tool, arguments in (("type_hierarchy", {"symbol": "Entity"}), ("find_references", {"symbol": "Customer"})):
+            answer = mcp.call(tool, **arguments)
+            size = len(answer.content[0].text) + len(json.dumps(answer.structured_content))
+            assert size <= 600 + 400, (tool, size)  # 400: timing, paging and left_out fields
+        hierarchy = mcp.call("type_hierarchy", symbol="Entity").structured_content
+        assert hierarchy["result"] is None and "over the 600-character budget" in hierarchy["left_out"]
 
 
 def test_a_call_past_the_timeout_fails_cleanly_and_the_next_call_works(shop_copy):

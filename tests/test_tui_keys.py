@@ -1,0 +1,41 @@
+"""Random key sequences over every screen never crash the app (a seeded fuzz: the same keys each run)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tui.app import RoslynTui
+
+from .conftest import copy_fixture
+
+KEYS = [
+    *["ctrl+p", "ctrl+t", "ctrl+full_stop", "f2", "f6", "f7", "f8", "f12", "shift+f12", "ctrl+f12", "question_mark"],
+    *["escape", "escape", "enter", "enter", "tab", "shift+tab", "up", "down", "left", "right"],
+    *["pagedown", "pageup", "home", "end", "alt+left", "alt+right", "backspace", "space"],
+    *"CustomerBalance",
+]
+"""Everything but ctrl+q (quit ends the run early); ctrl+s applies edits, so the app runs on a copy."""
+
+
+@pytest.fixture(autouse=True)
+def private_config(tmp_path, monkeypatch):
+    monkeypatch.setenv("ROSLYN_TUI_CONFIG_DIR", str(tmp_path / "config"))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+async def test_random_keys_never_crash_the_app(tmp_path, seed):
+    keys = random.Random(seed).choices([*KEYS, "ctrl+s"], k=80)
+    app = RoslynTui(copy_fixture("Shop", tmp_path) / "Shop.sln")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.is_running, f"seed {seed} stopped the app"
+    # run_test re-raises any exception the app hit; reaching here means it never crashed.
+    assert app.return_code in (None, 0)
