@@ -52,7 +52,7 @@ async def answer(
     offset = decode_cursor(cursor, key) if paged else 0
     if paged and limit < 1:
         raise ToolError(f"limit must be 1 or more (got {limit}).\nGive a positive limit, or leave it out.")
-    view = await run_engine(lambda: compute(session))
+    view = await run_engine(lambda: compute(session), tool)
     budget = settings.response_budget
     next_cursor, omitted = None, 0
     if paged:
@@ -94,7 +94,7 @@ async def answer(
     )
 
 
-async def run_engine(work: Callable[[], Any]) -> Any:
+async def run_engine(work: Callable[[], Any], tool: str = "the request") -> Any:
     """Run blocking engine work in a worker thread; engine errors become tool errors (cause, then what to do)."""
     worker: dict[str, int] = {}
 
@@ -113,10 +113,11 @@ async def run_engine(work: Callable[[], Any]) -> Any:
     except ToolError:
         raise
     except Exception as error:
-        log.exception("engine call failed")
+        log.exception("%s failed", tool)
         raise ToolError(
-            f"The engine failed: {type(error).__name__}: {error}\n"
-            "Try again; if it keeps failing, report it with the server log (stderr)."
+            f"{tool} failed inside the engine, on this input, with {type(error).__name__}: {error}\n"
+            "Check the arguments (names, positions, paths of the solution) or narrow the request; the same call "
+            "with other input still works. If this input is valid, report it with the server log (stderr)."
         ) from error
 
 

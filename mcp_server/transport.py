@@ -42,7 +42,9 @@ class RejectedLine(Exception):
 def check_line(line: str) -> None:
     """Raise ``RejectedLine`` unless ``line`` is a JSON-RPC message the server can answer."""
     if len(line) > MAX_LINE_CHARACTERS:
-        raise RejectedLine(INVALID_REQUEST, f"The request is {len(line)} characters; the limit is {MAX_LINE_CHARACTERS}.")
+        raise RejectedLine(
+            INVALID_REQUEST, f"The request is {len(line)} characters; the limit is {MAX_LINE_CHARACTERS}."
+        )
     try:
         message = json.loads(line)
     except ValueError as error:
@@ -57,6 +59,14 @@ def check_line(line: str) -> None:
     is_response = "method" not in message and ("result" in message or "error" in message)
     if not is_response and not isinstance(message.get("method"), str):
         raise RejectedLine(INVALID_REQUEST, 'Invalid request: "method" must be a string.', request_id)
+    params = message.get("params")
+    if params is not None and not isinstance(params, dict):
+        raise RejectedLine(INVALID_PARAMS, 'Invalid params: "params" must be an object.', request_id)
+    if message.get("method") == "tools/call":
+        if not isinstance((params or {}).get("name"), str):
+            raise RejectedLine(INVALID_PARAMS, 'Invalid params: tools/call needs "name", a string.', request_id)
+        if not isinstance((params or {}).get("arguments", {}), dict):
+            raise RejectedLine(INVALID_PARAMS, 'Invalid params: "arguments" must be an object.', request_id)
     where = _lone_surrogate(message)
     if where is not None:
         raise RejectedLine(

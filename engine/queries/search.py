@@ -47,7 +47,9 @@ def find_symbols(
     if include_metadata and project is None:
         candidates += metadata_types(snapshot, operation)
     ranked = []
-    for declaration in candidates:
+    for index, declaration in enumerate(candidates):
+        if index % 256 == 0:
+            operation.check()  # "*" matches every declaration: honour the deadline between steps
         if project is not None and declaration.project.lower() != project.lower():
             continue
         rank = match_rank(query, declaration.name)
@@ -56,7 +58,9 @@ def find_symbols(
     ranked.sort(key=lambda entry: entry[:3])
     summaries = []
     seen = set()
-    for *_, declaration in ranked:
+    for index, (*_, declaration) in enumerate(ranked):
+        if index % 256 == 0:
+            operation.check()
         summary = summarize(declaration.symbol)
         if kinds and summary.kind not in kinds:
             continue
