@@ -24,7 +24,9 @@ def test_a_small_budget_cuts_lists_and_says_how_to_get_the_rest(shop_copy):
         for tool, arguments in (("type_hierarchy", {"symbol": "Entity"}), ("find_references", {"symbol": "Customer"})):
             answer = mcp.call(tool, **arguments)
             size = len(answer.content[0].text) + len(json.dumps(answer.structured_content))
-            assert size <= 600 + 400, (tool, size)  # 400: timing, paging and left_out fields
+            result = answer.structured_content["result"]
+            one_item = result is not None and len(result.get("items", ())) == 1  # an item is never split
+            assert size <= 600 + 400 or one_item, (tool, size)  # 400: timing, paging and left_out fields
         hierarchy = mcp.call("type_hierarchy", symbol="Entity").structured_content
         assert hierarchy["result"] is None and "over the 600-character budget" in hierarchy["left_out"]
 
