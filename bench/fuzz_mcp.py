@@ -71,7 +71,12 @@ def main() -> None:
             "p95": round(ordered[int(0.95 * (len(ordered) - 1))], 1),
             "max": round(ordered[-1], 1),
         },
-        "resident_mib": {"start": resident[0] // 1024, "end": resident[-1] // 1024, "max": max(resident) // 1024},
+        "resident_mib": {
+            "start": resident[0] // 1024,
+            "end": resident[-1] // 1024,
+            "max": max(resident) // 1024,
+            "every_500_requests": [kib // 1024 for kib in resident],
+        },
     }
     arguments.out.parent.mkdir(parents=True, exist_ok=True)
     arguments.out.write_text(json.dumps(results, indent=2) + "\n")

@@ -519,6 +519,14 @@ def _stop_background_work() -> None:
                 thread.join(2)
 
 
+def close_session(session: SolutionSession) -> None:
+    """Forget ``session`` and release its workspace, watcher and caches."""
+    with _sessions_lock:
+        if _sessions.get(session.target.path) is session:
+            del _sessions[session.target.path]
+    session.close()
+
+
 def open_session(
     path: str | Path, *, trust: Trust = NAMED_BY_USER, restore: bool = True, watch: bool = True
 ) -> SolutionSession:

@@ -14,6 +14,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from engine import EngineError, InvalidArgument, LoadProgress, SolutionSession, open_session
 from engine.solution_file import resolve_target
 from engine.trust import NAMED_BY_USER, Trust, decide
+from engine.workspace import close_session
 
 log = logging.getLogger("roslyn_mcp")
 
@@ -72,9 +73,13 @@ class SolutionState:
         except Exception:
             log.exception("loading %s failed", session.target.path)
             return
+        previous = None
         with self._lock:
             if self._pending is session:
-                self.session = session
+                previous, self.session = self.session, session
+        if previous is not None and previous is not session:
+            # The switch took: the old solution's workspace, watcher and caches go (memory stays bounded).
+            close_session(previous)
 
     async def switched(self, session: SolutionSession, ctx: Context | None) -> SolutionSession:
         """Wait for a requested switch to ``session``; on failure say which solution is still served."""
@@ -88,14 +93,6 @@ class SolutionState:
             )
             raise ToolError(f"{session.target.path.name} failed to load: {session.error.describe()}{still}")
         return session
-
-    def _load(self, session: SolutionSession) -> None:
-        try:
-            session.load(self._report)
-        except EngineError as error:
-            log.warning("loading %s failed: %s", session.target.path, error)
-        except Exception:
-            log.exception("loading %s failed", session.target.path)
 
     def _report(self, progress: LoadProgress) -> None:
         self.progress = progress

@@ -97,3 +97,28 @@ def test_build_processes_killed_mid_session_are_started_again_on_the_next_load(t
         assert session.run(find_symbols, "Journal").total == 1
     finally:
         session.close()
+
+
+def test_a_project_file_missing_at_load_is_reported_and_the_rest_answers(tmp_path):
+    shop = copy_fixture("Shop", tmp_path)
+    (shop / "src" / "Shop.Multi" / "Shop.Multi.csproj").unlink()  # listed in Shop.sln, gone from disk
+    session = load_solution(shop / "Shop.sln", watch=False)
+    try:
+        assert any("Shop.Multi.csproj" in d.message for d in session.report.diagnostics)
+        assert session.run(find_symbols, "Journal").total == 1
+    finally:
+        session.close()
+
+
+def test_a_source_file_that_is_not_text_is_read_and_the_rest_answers(tmp_path):
+    shop = copy_fixture("Shop", tmp_path)
+    (shop / "src" / "Shop.Core" / "Garbage.cs").write_bytes(bytes(range(256)) * 8)  # not UTF-8, NULs included
+    session = load_solution(shop / "Shop.sln", watch=False)
+    try:
+        assert session.run(find_symbols, "Journal").total == 1
+        from engine.queries import diagnostics, read_file
+
+        assert session.run(diagnostics, file="src/Shop.Core/Garbage.cs", severity="error").total > 0
+        assert session.run(read_file, "src/Shop.Core/Garbage.cs", 1, 1).lines
+    finally:
+        session.close()

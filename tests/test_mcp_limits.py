@@ -68,3 +68,14 @@ def test_an_untrusted_solution_answers_restricted_and_runs_nothing(tmp_path):
         # A failed switch keeps the solution that was working.
         assert not mcp.call("file_outline", file="Widget.cs").is_error
     assert not (hostile / "marker.txt").exists()
+
+
+def test_load_solution_switches_and_the_old_solution_is_let_go(tmp_path):
+    shop = copy_fixture("Shop", tmp_path)
+    workbench = copy_fixture("Workbench", tmp_path)
+    env = {"DOTNET_SOLUTION_PATH": str(shop / "Shop.sln"), "ROSLYN_TRUSTED_ROOTS": str(tmp_path)}
+    with McpClient(env) as mcp:
+        assert mcp.text("find_symbols", query="Journal").startswith("Symbols matching 'Journal': 1")
+        assert not mcp.call("load_solution", path=str(workbench / "Workbench.slnx")).is_error
+        assert mcp.text("find_symbols", query="Inventory").startswith("Symbols matching 'Inventory': 2")
+        assert mcp.text("find_symbols", query="Journal").startswith("Symbols matching 'Journal': 0")

@@ -68,6 +68,7 @@ def code_actions(
         text = operation.wait(document.GetTextAsync(operation.token))
         span = span_of(text, file, line, column, end_line, end_column)
         offered = list_actions(snapshot, operation, document, span, diagnostic_id, with_analyzers=True)
+        book.forget_actions_before(snapshot.version - 2)  # a few versions back: a list the user is reading
         for each in offered:
             book.actions.put(each.item.id, each)
         items = tuple(each.item for each in offered)

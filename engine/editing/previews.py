@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -61,13 +62,23 @@ class _Bounded(Generic[T]):
         with self._lock:
             return self._entries.get(key)
 
+    def drop(self, stale: Callable[[T], bool]) -> None:
+        with self._lock:
+            for key in [key for key, value in self._entries.items() if stale(value)]:
+                del self._entries[key]
+
 
 class EditBook:
     """Per session: the code actions offered and the previews made, so their ids and tokens work later."""
 
     def __init__(self) -> None:
         self.actions: _Bounded[Any] = _Bounded(2000)
+        """Each offered action holds its snapshot: ``forget_actions_before`` lets old snapshots go."""
         self.previews: _Bounded[PendingEdit] = _Bounded(100)
+
+    def forget_actions_before(self, version: int) -> None:
+        """Drop actions offered on snapshots older than ``version`` (they pin whole old solutions)."""
+        self.actions.drop(lambda offered: offered.snapshot.version < version)
 
     def pending(self, token: str, kind: str | None = None) -> PendingEdit:
         found = self.previews.get(token.strip())
