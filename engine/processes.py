@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 import time
 from pathlib import Path
 
@@ -39,6 +40,20 @@ def end_descendants(grace: float = 1.0) -> None:
         time.sleep(0.05)
     for pid in victims + descendants():  # anything started meanwhile too
         _signal(pid, signal.SIGKILL)
+
+
+def exit_now(status: int = 0) -> None:
+    """End every child process, then this one, without unloading the .NET runtime.
+
+    Unloading a runtime with threads still inside Roslyn can take many seconds, or abort; a front
+    end that is done has nothing left to flush but its standard streams.
+    """
+    try:
+        end_descendants(grace=0.5)
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
 
 
 def _signal(pid: int, which: signal.Signals) -> None:

@@ -106,17 +106,27 @@ class Snapshot:
         documents = self.documents_for_path(path)
         if not documents:
             absolute = self.absolute(path)
-            reason = "does not exist" if not absolute.exists() else "is not part of any loaded project"
+            try:
+                reason = "does not exist" if not absolute.exists() else "is not part of any loaded project"
+            except OSError:
+                reason = "cannot be read"
             raise FileNotInSolution(
-                f"{path} {reason}.",
+                f"{_shown(path)} {reason}.",
                 "Give a .cs file of the solution, absolute or relative to " + str(self.root) + ".",
             )
         preferred = [d for d in documents if d.Project.Id in self.project_ids]
         return (preferred or documents)[0]
 
     def absolute(self, path: str) -> Path:
-        given = Path(path).expanduser()
-        return (given if given.is_absolute() else self.root / given).resolve()
+        try:
+            given = Path(path).expanduser()
+            return (given if given.is_absolute() else self.root / given).resolve()
+        except (OSError, ValueError, RuntimeError) as error:  # too long, an embedded NUL, a symlink loop
+            reason = getattr(error, "strerror", None) or str(error)
+            raise InvalidArgument(
+                f"'{_shown(path)}' is not a usable file path ({reason}).",
+                "Give a .cs file of the solution, absolute or relative to " + str(self.root) + ".",
+            ) from error
 
     def relative(self, path: str) -> str:
         return relative_path(path, self.root)
@@ -127,6 +137,11 @@ class Snapshot:
             if display_name(project).lower() == wanted or project.Name.lower() == wanted:
                 return project
         return None
+
+
+def _shown(path: str) -> str:
+    """A path as an error message echoes it: long ones are cut (an answer must stay small)."""
+    return path if len(path) <= 120 else f"{path[:120]}... ({len(path)} characters)"
 
 
 def display_name(project: Any) -> str:

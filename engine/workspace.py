@@ -11,6 +11,7 @@ import logging
 import tempfile
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -104,6 +105,7 @@ class SolutionSession:
             if self.watch:
                 self._start_watcher()
             self._warmer = threading.Thread(target=self._warm, name="roslyn-tui-warm", daemon=True)
+            _warmers.add(self._warmer)
             self._warmer.start()
             return self.report
 
@@ -380,6 +382,7 @@ class SolutionSession:
 
         self._watcher = SolutionWatcher(self)
         self._watcher.start()
+        _watchers.add(self._watcher)
 
     def close(self) -> None:
         if self._watcher is not None:
@@ -507,16 +510,22 @@ def _stop_background_work() -> None:
     """Stop watcher and warm-up threads before pythonnet shuts the runtime down.
 
     A thread still inside a .NET call when the runtime unloads aborts the whole process. Registered
-    after pythonnet's own exit handler, so it runs first.
+    after pythonnet's own exit handler, so it runs first. The warm-up stops at its next step once
+    cancelled; one step (composing the providers) can take a few seconds, hence the long wait.
     """
     cancel_all()
-    for session in list(_sessions.values()):
-        if session._watcher is not None:
-            session._watcher.stop()
-    for session in list(_sessions.values()):
-        for thread in (session._warmer, session._watcher._thread if session._watcher else None):
-            if thread is not None and thread.is_alive():
-                thread.join(2)
+    watchers = list(_watchers)
+    for watcher in watchers:
+        watcher.stop()
+    deadline = time.monotonic() + 20
+    for thread in [*_warmers, *(watcher._thread for watcher in watchers)]:
+        if thread.is_alive():
+            thread.join(max(0.0, deadline - time.monotonic()))
+
+
+_warmers: weakref.WeakSet[threading.Thread] = weakref.WeakSet()
+_watchers: weakref.WeakSet[Any] = weakref.WeakSet()
+"""Every warm-up thread and file watcher started in this process, closed sessions' included."""
 
 
 def close_session(session: SolutionSession) -> None:

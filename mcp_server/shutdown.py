@@ -8,23 +8,17 @@ seconds to unload (or abort), and nothing is left to flush (each reply is flushe
 from __future__ import annotations
 
 import logging
-import os
 import signal
-import sys
 from types import FrameType
 
-from engine.processes import end_descendants
+from engine.processes import exit_now
 
 log = logging.getLogger("roslyn_mcp")
 
 
 def leave(status: int = 0) -> None:
     """End every child process, then this one."""
-    try:
-        end_descendants(grace=0.5)
-    finally:
-        sys.stderr.flush()
-        os._exit(status)
+    exit_now(status)
 
 
 def on_signals() -> None:

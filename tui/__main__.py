@@ -40,6 +40,10 @@ def main(argv: list[str] | None = None) -> None:
     from .app import RoslynTui
 
     RoslynTui(path, theme=arguments.theme, sample=sample, restricted=arguments.restricted).run()
+    # The terminal is restored; end restore/build children and leave without unloading the runtime.
+    from engine.processes import exit_now
+
+    exit_now(0)
 
 
 if __name__ == "__main__":
