@@ -24,6 +24,18 @@ def private_config(tmp_path, monkeypatch):
     monkeypatch.setenv("ROSLYN_TUI_CONFIG_DIR", str(tmp_path / "config"))
 
 
+async def test_page_keys_in_the_command_palette(tmp_path):
+    """Once a KeyError: ctrl+p, then PageDown before and after the palette fills."""
+    app = RoslynTui(copy_fixture("Shop", tmp_path) / "Shop.sln")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("ctrl+p", "pagedown")  # while the solution still loads
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("pagedown", "pagedown", "pageup", "end", "home", "pagedown", *"zzz", "pagedown", "escape")
+        await pilot.pause()
+        assert app.is_running
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 async def test_random_keys_never_crash_the_app(tmp_path, seed):
     keys = random.Random(seed).choices([*KEYS, "ctrl+s"], k=80)

@@ -12,6 +12,7 @@ Each function takes the ``SolutionSession`` (the previews and offered actions li
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 
 from ..errors import EditRefused, InvalidArgument
 from ..interop import Operation
@@ -92,12 +93,11 @@ def apply_code_action(
         apply: write it. With ``preview_token``, the edit that preview showed; without, a fresh one.
         preview_token: the token a preview of this action gave.
     """
-    book = book_of(session)
     if apply and preview_token:
-        return _write(session, book.pending(preview_token, "code_action"))
+        return _edit(session, "code_action", None, apply, preview_token, timeout)
     if not action_id or not action_id.strip():
         raise InvalidArgument("No action id was given.", "Call code_actions first and pass one of the ids it lists.")
-    offered = book.actions.get(action_id.strip())
+    offered = book_of(session).actions.get(action_id.strip())
     if offered is None:
         raise EditRefused(
             f"No code action has the id '{action_id}' (ids are made by code_actions and expire after 2000 newer ones).",
@@ -110,7 +110,7 @@ def apply_code_action(
         solution = changed_solution(offered, operation)
         return pending_edit("code_action", offered.item.title, offered.snapshot, solution, operation)
 
-    return _finish(session, book, session.run(apply_code_action, timeout=timeout), apply)
+    return _edit(session, "code_action", apply_code_action, apply, preview_token, timeout)
 
 
 def rename_symbol(
@@ -123,9 +123,6 @@ def rename_symbol(
     timeout: float | None = DEFAULT_QUERY_TIMEOUT,
 ) -> EditPreview:
     """Rename a symbol everywhere in the solution; conflicts and invalid names are problems, never written."""
-    book = book_of(session)
-    if apply and preview_token:
-        return _write(session, book.pending(preview_token, "rename"))
     chosen = options or RenameOptions()
 
     def rename_symbol(snapshot: Snapshot, operation: Operation) -> PendingEdit:
@@ -135,7 +132,7 @@ def rename_symbol(
         # The rename already counted its new errors among its problems.
         return pending_edit("rename", title, snapshot, result.solution, operation, result.problems, False)
 
-    return _finish(session, book, session.run(rename_symbol, timeout=timeout), apply)
+    return _edit(session, "rename", rename_symbol, apply, preview_token, timeout)
 
 
 def organize_usings(
@@ -146,9 +143,6 @@ def organize_usings(
     timeout: float | None = DEFAULT_QUERY_TIMEOUT,
 ) -> EditPreview:
     """Remove the unnecessary usings of a file and sort the rest (System first, as ``.editorconfig`` says)."""
-    book = book_of(session)
-    if apply and preview_token:
-        return _write(session, book.pending(preview_token, "organize_usings"))
 
     def organize_usings(snapshot: Snapshot, operation: Operation) -> PendingEdit:
         document = snapshot.document(file)
@@ -156,7 +150,7 @@ def organize_usings(
         title = f"Organize usings in {snapshot.relative(str(document.FilePath))}"
         return pending_edit("organize_usings", title, snapshot, organized.Project.Solution, operation)
 
-    return _finish(session, book, session.run(organize_usings, timeout=timeout), apply)
+    return _edit(session, "organize_usings", organize_usings, apply, preview_token, timeout)
 
 
 def format_document(
@@ -169,9 +163,6 @@ def format_document(
     timeout: float | None = DEFAULT_QUERY_TIMEOUT,
 ) -> EditPreview:
     """Format a file (or its lines ``start_line``..``end_line``) with the project's formatting options."""
-    book = book_of(session)
-    if apply and preview_token:
-        return _write(session, book.pending(preview_token, "format"))
 
     def format_document(snapshot: Snapshot, operation: Operation) -> PendingEdit:
         document = snapshot.document(file)
@@ -184,10 +175,24 @@ def format_document(
         title = f"Format {snapshot.relative(str(document.FilePath))}{lines}"
         return pending_edit("format", title, snapshot, formatted.Project.Solution, operation)
 
-    return _finish(session, book, session.run(format_document, timeout=timeout), apply)
+    return _edit(session, "format", format_document, apply, preview_token, timeout)
 
 
-def _finish(session: SolutionSession, book: EditBook, pending: PendingEdit, apply: bool) -> EditPreview:
+def _edit(
+    session: SolutionSession,
+    kind: str,
+    compute: Callable[[Snapshot, Operation], PendingEdit] | None,
+    apply: bool,
+    preview_token: str | None,
+    timeout: float | None,
+) -> EditPreview:
+    """What every edit does: write the reviewed preview a token names, or compute the edit (named after
+    its tool, for the trust check) and answer its preview, writing it too when ``apply`` is set."""
+    book = book_of(session)
+    if apply and preview_token:
+        return _write(session, book.pending(preview_token, kind))
+    assert compute is not None
+    pending = session.run(compute, timeout=timeout)
     if apply:
         return _write(session, pending)
     token = token_of(pending)

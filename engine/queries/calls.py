@@ -59,6 +59,7 @@ class _Walker:
         # symbol implements or overrides (IsDirect false). Directness belongs to each call site, not the caller.
         grouped: dict[str, tuple[Any, dict[tuple[str, int, int], CallSite], list[bool]]] = {}
         for info in callers:
+            self.operation.check()
             caller = typed(normalize(info.CallingSymbol))
             key = documentation_id(caller) or display(caller)
             direct = bool(info.IsDirect)

@@ -121,6 +121,7 @@ def _derived(
     nodes = []
     seen: set[str] = set()
     for child, relation in children:
+        operation.check()  # System.Object has thousands of descendants: honour the deadline between them
         child = typed(normalize(child))
         key = documentation_id(child)
         if key in seen or key in path:  # several targets, or a cycle through broken code
