@@ -21,16 +21,13 @@ WRITES = ToolAnnotations(readOnlyHint=False, destructiveHint=True, idempotentHin
 
 Apply = Annotated[
     bool,
-    Field(description="Write the edit (atomically, inside the solution only). Default false: answer a preview diff."),
+    Field(description="Write it (atomically, inside the solution). Default: only preview the diff."),
 ]
 PreviewToken = Annotated[
     str | None,
-    Field(
-        description="With apply=true: the preview_token of a preview you reviewed, to write exactly that edit "
-        "(refused if a file changed since)."
-    ),
+    Field(description="With apply=true: the token of the preview you reviewed, to write exactly that edit."),
 ]
-Limit = Annotated[int, Field(description="The most diff hunks in this answer; the rest come with the cursor.")]
+Limit = Annotated[int, Field(description="Most diff hunks per answer; the cursor gets the rest.")]
 
 
 def register(server: MCPServer, state: SolutionState, settings: Settings) -> None:

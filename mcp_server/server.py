@@ -6,9 +6,11 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from mcp.server.mcpserver import MCPServer
+from mcp_types import Tool as MCPTool
 
 from . import edit_tools
 from .config import Settings
+from .schemas import compact
 from .solution_state import SolutionState
 from .tools import register
 from .transport import guarded_stdio
@@ -17,7 +19,15 @@ INSTRUCTIONS = (Path(__file__).parent / "instructions.md").read_text(encoding="u
 
 
 class RoslynMcpServer(MCPServer):
-    """The SDK's server over a guarded stdio transport (``transport.guarded_stdio``)."""
+    """The SDK's server over a guarded stdio transport (``transport.guarded_stdio``), listing its
+    tools lean (``schemas``)."""
+
+    async def list_tools(self) -> list[MCPTool]:
+        tools = await super().list_tools()
+        return [
+            tool.model_copy(update={"input_schema": compact(tool.input_schema), "output_schema": None})
+            for tool in tools
+        ]
 
     async def run_stdio_async(self) -> None:
         async with guarded_stdio() as (read_stream, write_stream):

@@ -31,21 +31,19 @@ READ_ONLY = ToolAnnotations(readOnlyHint=True, idempotentHint=True, openWorldHin
 Symbol = Annotated[
     str | None,
     Field(
-        description="The symbol: a simple or qualified name with an optional parameter list "
-        "(Customer, Customer.GetById(int)), or a documentation ID (M:Shop.Customer.GetById(System.Int32)). "
-        "Or leave it out and give file, line and column."
+        description="A name, qualified as needed, with a parameter list to pick an overload "
+        "(Customer.GetById(int)), or a documentation ID (M:Shop.Customer.GetById(System.Int32)); "
+        "or give file, line, column instead."
     ),
 ]
-File = Annotated[
-    str | None, Field(description="A .cs file of the solution, absolute or relative to the solution directory.")
-]
+File = Annotated[str | None, Field(description="A .cs file, absolute or relative to the solution directory.")]
 RequiredFile = Annotated[
     str, Field(description="A .cs file of the solution, absolute or relative to the solution directory.")
 ]
-Line = Annotated[int | None, Field(description="1-based line, with file and column: the symbol at that position.")]
+Line = Annotated[int | None, Field(description="1-based line of the symbol's position (with file, column).")]
 Column = Annotated[int | None, Field(description="1-based column, with file and line.")]
-Limit = Annotated[int, Field(description="The most items in this answer; the rest come with the cursor.")]
-Cursor = Annotated[str | None, Field(description="The cursor a previous answer gave, to get the next page.")]
+Limit = Annotated[int, Field(description="Most items per answer; the cursor gets the rest.")]
+Cursor = Annotated[str | None, Field(description="The cursor of the previous answer, for the next page.")]
 
 
 def symbol_ref(symbol: str | None, file: str | None, line: int | None, column: int | None) -> SymbolRef:

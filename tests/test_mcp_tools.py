@@ -35,7 +35,16 @@ def test_the_tool_list_is_pinned_as_wire_json(mcp):
     assert tools == json.loads(SNAPSHOT.read_text()), "tool list changed: rerun with UPDATE_SNAPSHOTS=1 and review"
     writers = {"apply_code_action", "rename_symbol", "organize_usings", "format_document"}
     assert all(t["annotations"]["readOnlyHint"] != (t["name"] in writers) for t in tools)
-    assert all("outputSchema" in t for t in tools)
+
+
+def test_the_tool_list_stays_lean(mcp):
+    """Every assistant pays for tools/list in every conversation: under 1,000 characters a tool on average."""
+    from mcp_server.schemas import TOOL_LIST_BUDGET_PER_TOOL
+
+    tools = [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in mcp.list_tools().tools]
+    size = len(json.dumps(tools))
+    assert size <= TOOL_LIST_BUDGET_PER_TOOL * len(tools), f"{size} characters for {len(tools)} tools"
+    assert all(t["description"] and t["inputSchema"]["type"] == "object" for t in tools)
 
 
 def test_initialize_sends_instructions(mcp):
