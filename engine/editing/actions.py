@@ -1,9 +1,9 @@
 """Code fixes and refactorings offered at a place, and the solution each one produces.
 
-Fixes come from the diagnostics that touch the span (compiler and, for a trusted solution, the
-projects' analyzers); refactorings from every C# refactoring provider. Actions that open a dialog in
-Visual Studio (change signature, extract interface, ...) need services a terminal has no use for;
-they fail when computed and are dropped from the list.
+Fixes come from the diagnostics that touch the span (the compiler's, the projects' analyzers' and
+the IDE's own); refactorings from every C# refactoring provider. Actions whose title ends in "..."
+open an options dialog in Visual Studio (change signature, extract interface): they are left out.
+Any other that turns out to need such a service is refused, with the reason, when it is previewed.
 """
 
 from __future__ import annotations
