@@ -11,7 +11,20 @@ from tui.app import RoslynTui
 from .conftest import copy_fixture
 
 KEYS = [
-    *["ctrl+p", "ctrl+t", "ctrl+full_stop", "f2", "f6", "f7", "f8", "f12", "shift+f12", "ctrl+f12", "question_mark"],
+    *[
+        "ctrl+p",
+        "ctrl+t",
+        "ctrl+full_stop",
+        "f4",
+        "f2",
+        "f6",
+        "f7",
+        "f8",
+        "f12",
+        "shift+f12",
+        "ctrl+f12",
+        "question_mark",
+    ],
     *["escape", "escape", "enter", "enter", "tab", "shift+tab", "up", "down", "left", "right"],
     *["pagedown", "pageup", "home", "end", "alt+left", "alt+right", "backspace", "space"],
     *"CustomerBalance",

@@ -516,7 +516,7 @@ class RoslynTui(App[None]):
             ("ctrl+f12", "Find implementations", self.action_find_implementations),
             ("f6", "Type hierarchy", self.action_type_hierarchy),
             ("f7", "Call hierarchy", self.action_call_hierarchy),
-            ("ctrl+.", "Code actions", self.action_code_actions),
+            ("ctrl+. / f4", "Code actions", self.action_code_actions),
             ("f2", "Rename symbol", self.action_rename),
             ("", "Organize usings", self.action_organize_usings),
             ("", "Format document", self.action_format_document),

@@ -48,12 +48,14 @@ APP_BINDINGS = [
         id="call_hierarchy",
         tooltip="call hierarchy: callers and callees (expand a node for more)",
     ),
+    # ctrl+. reaches the app only in terminals that report modified keys (kitty, WezTerm, xterm with
+    # modifyOtherKeys); f4 reaches it in every terminal, tmux included (alt+enter arrives as enter there).
     Binding(
-        "ctrl+full_stop",
+        "ctrl+full_stop,f4",
         "code_actions",
         "Code actions",
         id="code_actions",
-        key_display="ctrl+.",
+        key_display="ctrl+./f4",
         tooltip="code fixes and refactorings at the cursor, the selection or the chosen diagnostic; "
         "choose one to see its diff, then apply it",
     ),
