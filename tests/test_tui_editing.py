@@ -97,8 +97,7 @@ async def test_rename_prompt_diff_and_apply(workbench):
     async with app.run_test(size=SIZE) as pilot:
         await open_at(pilot, "Owner", 14, 19)
         await pilot.press("f2")
-        await settle(pilot)
-        assert isinstance(app.screen, RenameScreen) and app.screen.old_name == "Owner"
+        assert isinstance(app.screen, RenameScreen) and app.screen.old_name == "Owner"  # at once: type ahead
         await pilot.press(*"Keeper", "enter")
         await settle(pilot)
         assert isinstance(app.screen, DiffScreen) and app.screen.can_apply

@@ -373,29 +373,25 @@ class RoslynTui(App[None]):
         self.call_from_thread(self.push_screen, CodeActionsScreen(actions), chosen)
 
     def action_rename(self) -> None:
+        """Ask for the new name at once (keys typed next go to the prompt); the engine resolves the
+        symbol at the cursor when the rename is previewed."""
         ref = self.cursor_symbol()
-        if ref is not None and self.session is not None:
-            self.ask_rename(ref)
-
-    @work(thread=True, exclusive=True, group="edit")
-    def ask_rename(self, ref: SymbolRef) -> None:
-        assert self.session is not None
-        session = self.session
-        try:
-            symbol = session.run(queries.symbol_info, ref).symbol
-        except EngineError as error:
-            self.call_from_thread(self.notify, error.describe(), severity="warning")
+        if ref is None or self.session is None:
             return
-        by_id = SymbolRef(name=symbol.documentation_id) if symbol.documentation_id else ref
+        name = self.query_one(SourceView).word_at_cursor()
+        if not name:
+            self.notify("Put the cursor on a name to rename.", severity="warning", timeout=4)
+            return
+        session = self.session
 
-        def named(name: str | None) -> None:
-            if name:
+        def named(new_name: str | None) -> None:
+            if new_name:
                 self.preview_edit(
-                    lambda: editing.rename_symbol(session, by_id, name),
-                    lambda token: editing.rename_symbol(session, by_id, name, apply=True, preview_token=token),
+                    lambda: editing.rename_symbol(session, ref, new_name),
+                    lambda token: editing.rename_symbol(session, ref, new_name, apply=True, preview_token=token),
                 )
 
-        self.call_from_thread(self.push_screen, RenameScreen(symbol.display, symbol.name), named)
+        self.push_screen(RenameScreen(f"'{name}'", name), named)
 
     def action_organize_usings(self) -> None:
         self._file_edit(editing.organize_usings)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from textual.widgets import TextArea
@@ -42,6 +43,15 @@ class SourceView(TextArea):
         row = max(0, min(line - 1, self.document.line_count - 1))
         col = max(0, column - 1)
         self.move_cursor((row, col), center=True)
+
+    def word_at_cursor(self) -> str:
+        """The identifier the cursor is on (or just after), ``""`` when there is none."""
+        row, col = self.cursor_location
+        line = self.document.get_line(row)
+        for match in re.finditer(r"@?[A-Za-z_][A-Za-z0-9_]*", line):
+            if match.start() <= col <= match.end():
+                return match.group().lstrip("@")
+        return ""
 
     @property
     def selected_span(self) -> tuple[int, int, int, int] | None:
