@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from .boundary import is_inside
 from .errors import EngineError
 from .snapshot import Snapshot
+from .text_files import decode
 
 if TYPE_CHECKING:
     from .workspace import SolutionSession
@@ -135,7 +136,7 @@ def apply_source_changes(snapshot: Snapshot, paths: list[str]) -> Snapshot:
                 solution = solution.RemoveDocument(document.Id)
         elif exists:
             try:
-                text = SourceText.From(Path(path).read_text(encoding="utf-8-sig"), Encoding.UTF8)
+                text = SourceText.From(decode(Path(path).read_bytes()), Encoding.UTF8)
             except (OSError, UnicodeDecodeError):
                 log.warning("could not read %s; skipped", path)
                 continue

@@ -73,6 +73,8 @@ class SolutionSession:
         self.runtime: RuntimeInfo | None = None
         self.report: LoadReport | None = None
         self.error: EngineError | None = None
+        self._failed_update: WorkspaceDiagnostic | None = None
+        """The report's notice that the last file change could not be applied; a good update clears it."""
         self._snapshot: Snapshot | None = None
         self._workspace: Any = None
         self._load_lock = threading.Lock()
@@ -340,11 +342,7 @@ class SolutionSession:
             solution = reload_projects(self._workspace, current.solution, project_files, operation)
             _refuse_emptied(current.solution, solution, project_files, diagnostics)
             solution, _ = self._within_boundary(solution)
-            previous = (
-                tuple(d for d in self.report.diagnostics if not d.message.startswith("Updating after"))
-                if self.report
-                else ()
-            )
+            previous = self.report.diagnostics if self.report else ()
             self._swap(solution, (*previous, *diagnostics))
 
     def record_failed_update(self, paths: list[str], error: Exception) -> None:
@@ -359,9 +357,13 @@ class SolutionSession:
             f"Updating after {names} changed failed ({reason}); still answering from the last good solution. "
             "Fix the file; the next change reloads it.",
         )
-        self.report = dataclasses.replace(self.report, diagnostics=(*self.report.diagnostics, problem))
+        kept = tuple(d for d in self.report.diagnostics if d is not self._failed_update)
+        self._failed_update = problem
+        self.report = dataclasses.replace(self.report, diagnostics=(*kept, problem))
 
     def _swap(self, solution: Any, diagnostics: tuple[WorkspaceDiagnostic, ...]) -> None:
+        diagnostics = tuple(d for d in diagnostics if d is not self._failed_update)
+        self._failed_update = None
         previous = self._snapshot
         self._snapshot = Snapshot(solution, self.root, previous.version + 1 if previous else 1)
         if self.report is not None:

@@ -2,6 +2,7 @@
 with structured content that mirrors the view."""
 
 import dataclasses
+import json
 import logging
 import threading
 import time
@@ -17,7 +18,7 @@ from engine import EngineError, SolutionSession
 from engine.interop import cancel_thread
 
 from .config import Settings
-from .paging import cut_text, decode_cursor, encode_cursor, fingerprint, fit, message_size
+from .paging import cut_text, decode_cursor, encode_cursor, fingerprint, fit
 
 log = logging.getLogger("roslyn_mcp")
 
@@ -69,11 +70,12 @@ async def answer(
             text += f"\n... cut at {budget} characters: narrow the request (a smaller range, depth or scope)."
     plain: dict[str, Any] | None = _plain(view)
     left_out = None
-    if not paged and message_size(view, text) > budget:
+    structure = 0 if paged else len(json.dumps(plain, default=str))  # a page was already sized by fit()
+    if not paged and len(text) + structure > budget:
         # The text alone is what a person reads; the structure of an answer this large would double it.
         plain = None
         left_out = (
-            f"the structured result ({message_size(view, '')} characters) is over the {budget}-character budget: "
+            f"the structured result ({structure} characters) is over the {budget}-character budget: "
             "narrow the request (a smaller range, depth or scope) to get it"
         )
     elapsed = int((time.monotonic() - started) * 1000)

@@ -128,3 +128,19 @@ def test_a_failed_write_puts_every_file_back(tmp_path):
         write_changes(tmp_path, changes, fingerprints)
     assert first.read_text() == "class First { }\n"
     assert sorted(p.name for p in Path(tmp_path).iterdir()) == ["Blocker.cs", "First.cs"]
+
+
+def test_a_utf16_file_is_edited_and_stays_utf16(workbench):
+    messy = workbench.root / "Workbench.Core" / "Messy.cs"
+    messy.write_bytes(codecs.BOM_UTF16_LE + messy.read_text(encoding="utf-8").encode("utf-16-le"))
+    from engine.watcher import apply_source_changes
+
+    workbench.publish(lambda snapshot: apply_source_changes(snapshot, [str(messy)]))
+    assert editing.format_document(workbench, "Workbench.Core/Messy.cs", apply=True).applied
+    raw = messy.read_bytes()
+    assert raw.startswith(codecs.BOM_UTF16_LE)
+    assert "    public int Add(int a, int b) { return a + b; }" in raw[2:].decode("utf-16-le")
+    from engine.queries import read_file
+
+    # The write was published, read back through its BOM: the next query sees the formatted text.
+    assert "public int Add(int a, int b) { return a + b; }" in "\n".join(workbench.run(read_file, str(messy)).lines)

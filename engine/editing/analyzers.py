@@ -65,7 +65,7 @@ def _create_ide_analyzers(operation: Operation | None) -> list[Any]:
     return found
 
 
-def analyzers_of(project: Any, include_ide: bool = True) -> Any:
+def analyzers_of(project: Any) -> Any:
     """The project's C# analyzers (and the IDE's) as an ``ImmutableArray<DiagnosticAnalyzer>``."""
     from Microsoft.CodeAnalysis import LanguageNames  # type: ignore[import-not-found]
     from Microsoft.CodeAnalysis.Diagnostics import DiagnosticAnalyzer  # type: ignore[import-not-found]
@@ -78,9 +78,8 @@ def analyzers_of(project: Any, include_ide: bool = True) -> Any:
                 builder.Add(analyzer)
         except Exception:  # an analyzer assembly that does not load is reported by the load, not here
             log.debug("analyzers of %s did not load", reference.Display, exc_info=True)
-    if include_ide:
-        for analyzer in ide_analyzers():
-            builder.Add(analyzer)
+    for analyzer in ide_analyzers():
+        builder.Add(analyzer)
     return builder.ToImmutable()
 
 

@@ -20,12 +20,13 @@ from ..errors import EditRefused, FilesChangedSincePreview
 from ..interop import Operation
 from ..models import relative_path
 from ..snapshot import Snapshot
+from ..text_files import decode
 from ..views.edits import EditPreview
 from ..watcher import apply_source_changes
 from .changes import FileChange, solution_changes
 from .checks import new_errors
 from .diff import diff
-from .writer import fingerprint, write_changes
+from .writer import digest, fingerprint, read_or_none, write_changes
 
 T = TypeVar("T")
 
@@ -111,15 +112,25 @@ def pending_edit(
             from (the file watcher has not caught up yet): writing would lose that change.
     """
     changes = tuple(solution_changes(snapshot, changed, operation))
-    _refuse_behind_disk(snapshot.root, changes)
     fingerprints: dict[str, str | None] = {}
+    behind: list[str] = []
     extra: list[str] = []
     for change in changes:
-        fingerprints[change.source] = fingerprint(change.source)
+        on_disk = read_or_none(change.source)  # read once: compared with the engine's text, and hashed
+        fingerprints[change.source] = digest(on_disk)
+        if change.old_text is not None and not _same_text(on_disk, change.old_text):
+            behind.append(change.source)
         if change.path != change.source or change.old_text is None:
             fingerprints[change.path] = fingerprint(change.path)
             if fingerprints[change.path] is not None:
                 extra.append(f"{relative_path(change.path, snapshot.root)} already exists: it would be overwritten")
+    if behind:
+        names = ", ".join(relative_path(p, snapshot.root) for p in behind)
+        raise FilesChangedSincePreview(
+            f"{names} changed on disk after the engine last read it; an edit computed now would undo that change.",
+            "Try again in a moment: the engine picks up saved files within a second.",
+            tuple(behind),
+        )
     errors = tuple(new_errors(snapshot, changed, operation)) if check_errors and changes else ()
     return PendingEdit(kind, title, changes, tuple(fingerprints.items()), (*problems, *extra), errors)
 
@@ -165,26 +176,11 @@ def write_pending(session: Any, pending: PendingEdit) -> Snapshot:
     return session.publish(lambda snapshot: apply_source_changes(snapshot, [p for p in touched if p.endswith(".cs")]))
 
 
-def _refuse_behind_disk(root: Path, changes: tuple[FileChange, ...]) -> None:
-    behind = []
-    for change in changes:
-        if change.old_text is None:
-            continue
-        try:
-            on_disk = Path(change.source).read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError):
-            behind.append(change.source)
-            continue
-        if _normal(on_disk) != _normal(change.old_text):
-            behind.append(change.source)
-    if behind:
-        names = ", ".join(relative_path(p, root) for p in behind)
-        raise FilesChangedSincePreview(
-            f"{names} changed on disk after the engine last read it; an edit computed now would undo that change.",
-            "Try again in a moment: the engine picks up saved files within a second.",
-            tuple(behind),
-        )
-
-
-def _normal(text: str) -> str:
-    return text.replace("\r\n", "\n")
+def _same_text(on_disk: bytes | None, text: str) -> bool:
+    """Whether the file holds ``text`` (line endings aside: the writer keeps the file's own)."""
+    if on_disk is None:
+        return False
+    try:
+        return decode(on_disk).replace("\r\n", "\n") == text.replace("\r\n", "\n")
+    except UnicodeDecodeError:
+        return False

@@ -18,17 +18,25 @@ from pathlib import Path
 from ..boundary import check_inside
 from ..errors import EditFailed, FilesChangedSincePreview
 from ..models import relative_path
+from ..text_files import BOMS
 from .changes import FileChange
 
-_BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
+
+def read_or_none(path: str) -> bytes | None:
+    """A file's bytes; ``None`` when there is no such file."""
+    try:
+        return Path(path).read_bytes()
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+
+
+def digest(content: bytes | None) -> str | None:
+    """The SHA-256 of a file's bytes (``None`` for no file): what a preview compares before writing."""
+    return None if content is None else hashlib.sha256(content).hexdigest()
 
 
 def fingerprint(path: str) -> str | None:
-    """The SHA-256 of a file's bytes; ``None`` when there is no such file."""
-    try:
-        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-    except (FileNotFoundError, NotADirectoryError):
-        return None
+    return digest(read_or_none(path))
 
 
 @dataclass(frozen=True)
@@ -83,7 +91,7 @@ def _plan(change: FileChange) -> _Planned:
 def _encode(text: str, original: bytes | None) -> bytes:
     """``text`` in the original file's encoding and line endings (UTF-8 without BOM for a new file)."""
     encoding, bom = "utf-8", b""
-    for mark, name in _BOMS:
+    for mark, name in BOMS:
         if original is not None and original.startswith(mark):
             encoding, bom = name, mark
             break
