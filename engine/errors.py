@@ -105,3 +105,23 @@ class FilesChangedSincePreview(EditRefused):
 
 class EditFailed(EngineError):
     """Writing an edit failed part-way; every file was put back as it was."""
+
+
+class ReplUnavailable(EngineError):
+    """The REPL cannot run here: its worker could not be built or started."""
+
+
+class ReplLimitHit(EngineError):
+    """An evaluation hit the time or memory limit; its worker was killed and the context ended."""
+
+    def __init__(self, message: str, hint: str = "", limit: str = "") -> None:
+        super().__init__(message, hint)
+        self.limit = limit
+
+
+class PackageNotFound(EngineError):
+    """A NuGet package or version that no configured source has."""
+
+
+class NuGetUnavailable(EngineError):
+    """A NuGet source that cannot answer the request: unreachable, or without the service it needs."""

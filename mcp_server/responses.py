@@ -37,7 +37,7 @@ def result_model(view_type: type) -> type[BaseModel]:
 
 
 async def answer(
-    session: SolutionSession,
+    session: SolutionSession | None,
     settings: Settings,
     compute: Callable[[SolutionSession], Any],
     *,
@@ -80,7 +80,7 @@ async def answer(
         )
     elapsed = int((time.monotonic() - started) * 1000)
     # A restricted solution's every answer says so, and how to trust it.
-    notice = session.trust.notice(session.root) if session.restricted else None
+    notice = session.trust.notice(session.root) if session is not None and session.restricted else None
     if notice:
         text = f"{notice}\n{text}"
     structured = {

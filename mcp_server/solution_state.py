@@ -110,6 +110,15 @@ class SolutionState:
             raise ToolError(f"{session.target.path.name} failed to load: {session.error.describe()}")
         return session
 
+    async def loaded_or_none(self, ctx: Context | None) -> SolutionSession | None:
+        """The loaded session (waiting while it loads), or ``None`` when there is none: for tools that
+        work without a solution (the REPL, NuGet, framework documentation)."""
+        session = self.session
+        if session is None:
+            return None
+        await self._wait(session, ctx)
+        return None if session.error is not None else session
+
     async def _wait(self, session: SolutionSession, ctx: Context | None) -> None:
         reported = None
         while not session.is_loaded and session.error is None:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..docs import Documentation
+from ..docs.comments import Documentation
 from ..models import Location
 from ..symbols import SymbolSummary
+from .docs import documentation_lines
 from .text import where
 
 
@@ -89,23 +90,9 @@ class SymbolInfo:
             lines.append(f"value: {self.constant_value}")
         if self.overload_count > 1:
             lines.append(f"overloads: {self.overload_count}")
-        lines.extend(_documentation_lines(self.documentation))
+        lines.extend(documentation_lines(self.documentation))
         lines.append(
             f"declared at: {len(self.locations)}" if self.locations else f"declared in: {self.assembly} (metadata)"
         )
         lines.extend(f"  {where(location, self.root)}" for location in self.locations)
         return "\n".join(lines)
-
-
-def _documentation_lines(doc: Documentation) -> list[str]:
-    lines = []
-    if doc.summary:
-        lines.append(f"summary: {doc.summary}")
-    lines.extend(f"param {name}: {text}" for name, text in doc.parameters)
-    lines.extend(f"typeparam {name}: {text}" for name, text in doc.type_parameters)
-    if doc.returns:
-        lines.append(f"returns: {doc.returns}")
-    lines.extend(f"throws {name}: {text}" for name, text in doc.exceptions)
-    if doc.remarks:
-        lines.append(f"remarks: {doc.remarks}")
-    return lines

@@ -1,0 +1,38 @@
+"""Where the engine keeps what it builds and downloads for itself: the user cache directory
+(``ROSLYN_TUI_CACHE_DIR`` overrides it). Nothing of a solution's is written here but its REPL build."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+CACHE_DIR_VARIABLE = "ROSLYN_TUI_CACHE_DIR"
+
+
+def cache_dir(*parts: str) -> Path:
+    """``<cache>/<parts...>``, created."""
+    override = os.environ.get(CACHE_DIR_VARIABLE)
+    if override:
+        base = Path(override)
+    else:
+        from platformdirs import user_cache_dir
+
+        base = Path(user_cache_dir("roslyn-tui"))
+    path = base.joinpath(*parts)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``path`` (created): two processes never build the same thing at once."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a+b") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)

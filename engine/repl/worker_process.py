@@ -1,0 +1,157 @@
+"""One REPL worker process: JSON lines over a pair of pipes, watched for the time and memory limits.
+
+The worker's own stdout and stderr are not the protocol (user code may write to them directly), so
+nothing it prints reaches the server's stdout: stdout goes nowhere and the tail of stderr is kept
+for the message when the worker dies.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import json
+import os
+import select
+import signal
+import subprocess
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from ..errors import OperationCancelled, ReplLimitHit, ReplUnavailable
+from .limits import ReplLimits
+
+_POLL_SECONDS = 0.02
+_PAGE = os.sysconf("SC_PAGE_SIZE")
+
+
+class WorkerProcess:
+    """A started worker. ``ask`` sends one request and waits for its answer under the limits."""
+
+    def __init__(self, dotnet: Path, assembly: Path, limits: ReplLimits, cwd: Path) -> None:
+        self.limits = limits
+        self.started = time.time()
+        request_read, request_write = os.pipe()
+        answer_read, answer_write = os.pipe()
+        env = {
+            **os.environ,
+            "ROSLYN_REPL_FDS": f"{request_read},{answer_write}",
+            "DOTNET_GCHeapHardLimit": hex(limits.memory_mb * 1024 * 1024),
+            "DOTNET_gcServer": "0",
+            "DOTNET_CLI_TELEMETRY_OPTOUT": "1",
+        }
+        try:
+            self.process = subprocess.Popen(
+                [str(dotnet), str(assembly)],
+                pass_fds=(request_read, answer_write),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                cwd=cwd,
+                env=env,
+            )
+        except OSError as error:
+            raise ReplUnavailable(f"The REPL worker could not start: {error}.", "Check that dotnet runs.") from error
+        finally:
+            os.close(request_read)
+            os.close(answer_write)
+        self._requests = os.fdopen(request_write, "wb", buffering=0)
+        self._answers = answer_read
+        self._buffer = bytearray()
+        self._closing = threading.Lock()
+        self._closed = False
+        self._stderr: collections.deque[str] = collections.deque(maxlen=20)
+        threading.Thread(target=self._drain_stderr, name="repl-worker-stderr", daemon=True).start()
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    @property
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def resident_bytes(self) -> int:
+        try:
+            with open(f"/proc/{self.pid}/statm") as statm:
+                return int(statm.read().split()[1]) * _PAGE
+        except (OSError, ValueError, IndexError):
+            return 0
+
+    def ask(self, request: dict[str, Any], *, limited: bool = True, cancelled: Any = None) -> dict[str, Any]:
+        """Send ``request``; wait for the answer. With ``limited`` the time and memory limits apply and a
+        worker over either is killed (``ReplLimitHit``); ``cancelled()`` true kills it too."""
+        try:
+            self._requests.write(json.dumps(request).encode("utf-8") + b"\n")
+        except OSError:
+            raise self._died() from None
+        deadline = time.monotonic() + self.limits.time_seconds if limited else None
+        while b"\n" not in self._buffer:
+            ready, _, _ = select.select([self._answers], [], [], _POLL_SECONDS)
+            if ready:
+                chunk = os.read(self._answers, 1 << 16)
+                if not chunk:
+                    raise self._died()
+                self._buffer.extend(chunk)
+                continue
+            if cancelled is not None and cancelled():
+                self.kill()
+                raise OperationCancelled("The evaluation was cancelled; its context ended.", "Run it again.")
+            if deadline is not None and time.monotonic() > deadline:
+                self.kill()
+                raise ReplLimitHit(
+                    f"The evaluation ran past the {self.limits.time_seconds:g} s time limit; its worker was killed "
+                    "and the context ended (its variables are gone).",
+                    "Make the code finish sooner (no endless loop, less work), or raise ROSLYN_REPL_TIMEOUT_SECONDS.",
+                    limit="time",
+                )
+            if limited and self.resident_bytes() > self.limits.process_bytes:
+                self.kill()
+                raise self._memory_limit()
+        line, _, rest = bytes(self._buffer).partition(b"\n")
+        self._buffer = bytearray(rest)
+        answer: dict[str, Any] = json.loads(line)
+        if "error" in answer:
+            raise ReplUnavailable(f"The REPL worker failed on the request: {answer['error']}", "Run it again.")
+        exception = answer.get("exception")
+        if limited and exception and exception.get("out_of_memory"):
+            self.kill()
+            raise self._memory_limit()
+        return answer
+
+    def _memory_limit(self) -> ReplLimitHit:
+        return ReplLimitHit(
+            f"The evaluation hit the {self.limits.memory_mb} MB memory limit; its worker was killed and the "
+            "context ended (its variables are gone).",
+            "Use less memory (smaller collections, stream the data), or raise ROSLYN_REPL_MEMORY_MB.",
+            limit="memory",
+        )
+
+    def _died(self) -> ReplUnavailable:
+        code = self.process.wait()
+        tail = "\n".join(self._stderr)
+        return ReplUnavailable(
+            f"The REPL worker exited (code {code}) and its context ended." + (f"\n{tail}" if tail else ""),
+            "Run the code again: a new context starts. If it exits again, the code ends the process "
+            "(Environment.Exit, a stack overflow).",
+        )
+
+    def kill(self) -> None:
+        """End the worker at once (its state is lost); safe to call twice."""
+        if self.alive:
+            with contextlib.suppress(ProcessLookupError):
+                self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+        with self._closing:
+            if self._closed:
+                return
+            self._closed = True
+            with contextlib.suppress(OSError):
+                self._requests.close()
+            os.close(self._answers)  # a descriptor number is reused at once: close it exactly once
+
+    def _drain_stderr(self) -> None:
+        assert self.process.stderr is not None
+        for raw in self.process.stderr:
+            self._stderr.append(raw.decode("utf-8", "replace").rstrip())

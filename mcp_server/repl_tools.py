@@ -1,0 +1,104 @@
+"""The REPL tools: evaluate and validate C#, the contexts, packages loaded into them. Code runs in a
+worker process per context, never in the server; it needs a trusted solution or ROSLYN_TUI_TRUST_REPL."""
+
+import inspect
+from typing import Annotated, Any
+
+from mcp.server.mcpserver import Context, MCPServer
+from mcp_types import CallToolResult, ToolAnnotations
+from pydantic import Field
+
+from engine import repl
+from engine.views.repl import ContextState, Evaluation, PackageLoad, ReplInfo, ReplReset, Validation
+
+from .config import Settings
+from .responses import answer, result_model
+from .solution_state import SolutionState
+
+RUNS_CODE = ToolAnnotations(readOnlyHint=False, destructiveHint=True, idempotentHint=False, openWorldHint=True)
+INSPECTS = ToolAnnotations(readOnlyHint=True, idempotentHint=True, openWorldHint=False)
+ENDS = ToolAnnotations(readOnlyHint=False, destructiveHint=True, idempotentHint=True, openWorldHint=False)
+LOADS = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=True, openWorldHint=True)
+
+Code = Annotated[
+    str, Field(description="C# script: statements, an expression (no ';' to see its value), #r \"nuget: Id, Version\".")
+]
+ContextId = Annotated[
+    str | None, Field(description="The context (variables, usings, packages persist in it). Default: default.")
+]
+
+
+def register(server: MCPServer, state: SolutionState, settings: Settings) -> None:
+    """Add the REPL tools to ``server``."""
+
+    def tool(annotations: ToolAnnotations) -> Any:
+        def decorate(function: Any) -> Any:
+            return server.tool(description=inspect.cleandoc(function.__doc__ or ""), annotations=annotations)(function)
+
+        return decorate
+
+    async def respond(ctx: Context, compute: Any, name: str, arguments: dict[str, Any]) -> CallToolResult:
+        session = await state.loaded_or_none(ctx)
+        return await answer(session, settings, compute, tool=name, arguments=arguments)
+
+    @tool(RUNS_CODE)
+    async def evaluate_csharp(
+        code: Code,
+        ctx: Context,
+        context_id: ContextId = None,
+        reference_solution: Annotated[
+            bool, Field(description="Reference the loaded solution's projects (and their packages).")
+        ] = False,
+    ) -> Annotated[CallToolResult, result_model(Evaluation)]:
+        """Run C# in a REPL context (a separate process; 10 s and 512 MB limits): the value and its type,
+        stdout/stderr, compile errors with line:column, exceptions."""
+        return await respond(
+            ctx,
+            lambda s: repl.evaluate_csharp(code, context_id, s, reference_solution, settings.timeout_seconds),
+            "evaluate_csharp",
+            {"c": code, "x": context_id, "r": reference_solution},
+        )
+
+    @tool(INSPECTS)
+    async def validate_csharp(
+        code: Code, ctx: Context, context_id: ContextId = None
+    ) -> Annotated[CallToolResult, result_model(Validation)]:
+        """Compile C# in a REPL context without running it: the errors and warnings with line:column."""
+        return await respond(
+            ctx, lambda s: repl.validate_csharp(code, context_id, s), "validate_csharp", {"c": code, "x": context_id}
+        )
+
+    @tool(ENDS)
+    async def reset_repl(
+        ctx: Context,
+        context_id: Annotated[str | None, Field(description="The context to end. Default: every context.")] = None,
+    ) -> Annotated[CallToolResult, result_model(ReplReset)]:
+        """End a REPL context (or all): its variables, usings and packages go."""
+        return await respond(ctx, lambda s: repl.reset_repl(context_id), "reset_repl", {"x": context_id})
+
+    @tool(INSPECTS)
+    async def repl_info(ctx: Context) -> Annotated[CallToolResult, result_model(ReplInfo)]:
+        """The REPL's framework, C# version, default usings, limits, whether code may run, and live contexts."""
+        return await respond(ctx, lambda s: repl.repl_info(s), "repl_info", {})
+
+    @tool(INSPECTS)
+    async def repl_state(
+        ctx: Context, context_id: ContextId = None
+    ) -> Annotated[CallToolResult, result_model(ContextState)]:
+        """A REPL context's variables (name, type, value), usings and packages."""
+        return await respond(ctx, lambda s: repl.repl_state(context_id), "repl_state", {"x": context_id})
+
+    @tool(LOADS)
+    async def load_nuget_package(
+        package_id: Annotated[str, Field(description="The package id, e.g. Newtonsoft.Json.")],
+        ctx: Context,
+        version: Annotated[str | None, Field(description="Exact version. Default: newest stable.")] = None,
+        context_id: ContextId = None,
+    ) -> Annotated[CallToolResult, result_model(PackageLoad)]:
+        """Restore a NuGet package with its dependencies and reference it in a REPL context."""
+        return await respond(
+            ctx,
+            lambda s: repl.load_nuget_package(package_id, version, context_id, s),
+            "load_nuget_package",
+            {"p": package_id, "v": version, "x": context_id},
+        )
