@@ -27,10 +27,10 @@ def server_command() -> list[str]:
 
 
 class McpClient:
-    def __init__(self, env: dict[str, str], args: list[str] | None = None) -> None:
+    def __init__(self, env: dict[str, str], args: list[str] | None = None, cwd: Path = ROOT) -> None:
         command = server_command()
         self.parameters = StdioServerParameters(
-            command=command[0], args=command[1:] + (args or []), env={**os.environ, **env}, cwd=str(ROOT)
+            command=command[0], args=command[1:] + (args or []), env={**os.environ, **env}, cwd=str(cwd)
         )
         self.loop = asyncio.new_event_loop()
         self._ready: Future[Any] = Future()

@@ -52,9 +52,9 @@ def test_readme_comes_from_inside_the_package(feed):
 
 def test_unknown_packages_and_versions_are_named(feed):
     _, directory = feed
-    with pytest.raises(PackageNotFound, match="Contoso.Nothing"):
+    with pytest.raises(PackageNotFound, match=r"Contoso\.Nothing"):
         nuget.nuget_versions("Contoso.Nothing", directory)
-    with pytest.raises(PackageNotFound, match="9.9.9"):
+    with pytest.raises(PackageNotFound, match=r"9\.9\.9"):
         nuget.nuget_readme("Contoso.Widgets", directory, "9.9.9")
     with pytest.raises(InvalidArgument, match="not a NuGet package id"):
         nuget.nuget_versions("../etc/passwd", directory)
@@ -75,5 +75,5 @@ def test_a_source_without_search_gets_a_clear_error_naming_it(tmp_path):
 
 def test_an_unreachable_source_is_named(tmp_path):
     nuget_config(tmp_path, "http://127.0.0.1:9/v3/index.json")
-    with pytest.raises(NuGetUnavailable, match="127.0.0.1:9"):
+    with pytest.raises(NuGetUnavailable, match=r"127\.0\.0\.1:9"):
         nuget.nuget_versions("Contoso.Widgets", tmp_path)

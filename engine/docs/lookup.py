@@ -27,7 +27,7 @@ def get_documentation(
     if session is not None and not session.restricted:
         entries = session.run(documentation_in_solution, name, timeout=timeout)
         if entries:
-            return DocumentationView(name, tuple(entries))
+            return DocumentationView(name, tuple(entries), len(entries))
     return _from_xml(name, xml_files.framework_files(), "in the solution or the framework")
 
 
@@ -72,7 +72,7 @@ def _from_xml(name: str, source: xml_files.DocFiles, where: str) -> Documentatio
         entries.append(
             DocEntry(member.documentation_id, xml_files.member_display(member.documentation_id), origin, doc)
         )
-    return DocumentationView(name, tuple(entries))
+    return DocumentationView(name, tuple(entries), len(entries))
 
 
 def _inherit(doc: Documentation, cref: str, source: xml_files.DocFiles) -> Documentation:

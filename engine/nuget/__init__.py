@@ -75,8 +75,10 @@ def nuget_versions(package_id: str, directory: Path) -> PackageVersions:
     ordered = tuple(sorted(found, key=sort_key, reverse=True))
     stable = newest(list(ordered))
     pre = max(ordered, key=sort_key) if any(is_prerelease(v) for v in ordered) else None
-    return PackageVersions(_canonical(package_id), ordered, stable if stable and not is_prerelease(stable) else None,
-                           pre, tuple(sources))  # fmt: skip
+    return PackageVersions(
+        _canonical(package_id), ordered, stable if stable and not is_prerelease(stable) else None, pre,
+        tuple(sources), len(ordered),
+    )  # fmt: skip
 
 
 def resolve_version(package_id: str, version: str | None, directory: Path) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..docs.comments import Documentation
+from .paging import range_note
 
 
 @dataclass(frozen=True)
@@ -20,17 +21,17 @@ class DocEntry:
 class DocumentationView:
     query: str
     items: tuple[DocEntry, ...]
+    total: int
+    offset: int = 0
 
     def render(self) -> str:
-        blocks = []
+        note = range_note(self.offset, len(self.items), self.total)
+        blocks = [f"{self.query}:{note}"] if note else []
         for entry in self.items:
             lines = [f"{entry.display}  ({entry.documentation_id})", f"from {entry.origin}"]
             lines += documentation_lines(entry.documentation) or ["(no documentation)"]
             blocks.append("\n".join(lines))
         return "\n\n".join(blocks)
-
-    def with_items(self, items: tuple[DocEntry, ...]) -> DocumentationView:
-        return DocumentationView(self.query, items)
 
 
 def documentation_lines(doc: Documentation) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .paging import range_note
 from .text import plural
 
 
@@ -35,9 +36,6 @@ class PackageSearch:
         head = f'{plural(self.total, "package")} for "{self.query}"'
         return "\n".join([head, *(f"note: {n}" for n in self.notices), *(hit.line() for hit in self.items)])
 
-    def with_items(self, items: tuple[PackageHit, ...]) -> PackageSearch:
-        return PackageSearch(self.query, self.total, items, self.notices)
-
 
 @dataclass(frozen=True)
 class PackageVersions:
@@ -47,17 +45,17 @@ class PackageVersions:
     latest_stable: str | None
     latest_prerelease: str | None
     sources: tuple[str, ...]
+    total: int
+    offset: int = 0
 
     def render(self) -> str:
-        head = f"{self.package_id}: {plural(len(self.items), 'version')}"
+        head = f"{self.package_id}: {plural(self.total, 'version')}"
         if self.latest_stable:
             head += f", latest stable {self.latest_stable}"
         if self.latest_prerelease and self.latest_prerelease != self.latest_stable:
             head += f", latest pre-release {self.latest_prerelease}"
+        head += range_note(self.offset, len(self.items), self.total)
         return "\n".join([head, *self.items])
-
-    def with_items(self, items: tuple[str, ...]) -> PackageVersions:
-        return PackageVersions(self.package_id, items, self.latest_stable, self.latest_prerelease, self.sources)
 
 
 @dataclass(frozen=True)
