@@ -18,6 +18,10 @@ from tui.__main__ import SAMPLE  # noqa: E402
 from tui.app import RoslynTui  # noqa: E402
 
 SIZE = (150, 42)
+KEYS = {" ": "space", "(": "left_parenthesis", ")": "right_parenthesis", ",": "comma", ";": "semicolon",
+        ".": "full_stop", '"': "quotation_mark", "$": "dollar_sign", "{": "left_curly_bracket",
+        "}": "right_curly_bracket", ":": "colon", "+": "plus", "=": "equals_sign"}  # fmt: skip
+"""Characters typed into the REPL by key name, as a terminal sends them."""
 
 # (file name, theme, symbol to open with ctrl+t, keys pressed after it)
 SHOTS = [
@@ -32,6 +36,20 @@ SHOTS = [
     ("diff", "roslyn-dark", "Circle", ("ctrl+full_stop", "enter")),
     ("rename", "roslyn-dark", "Circle", ("f2",)),
     ("help", "roslyn-dark", None, ("question_mark",)),
+    (
+        "repl",
+        "roslyn-dark",
+        None,
+        (
+            "ctrl+r",
+            *"var c = new Sample.Core.Circle(new(0, 0), 2);",
+            "enter",
+            *'c.Describe() + $" area {c.Area:F2}"',
+            "enter",
+            *"c.Radiu",
+            "enter",
+        ),
+    ),
     ("theme-light", "roslyn-light", "Circle", ()),
     ("theme-high-contrast", "roslyn-high-contrast", "Circle", ()),
 ]
@@ -48,7 +66,7 @@ async def shoot(name: str, theme: str, symbol: str | None, keys: tuple[str, ...]
             await pilot.press("enter")
             await app.workers.wait_for_complete()
         for key in keys:
-            await pilot.press(key)
+            await pilot.press(KEYS.get(key, key))
             await app.workers.wait_for_complete()
             await pilot.pause()
         await pilot.pause()

@@ -76,7 +76,11 @@ public class Square(double side) : Shape
         session.wait_loaded()
         (area,) = get_documentation("Docs.Square.Area", session=session).items
         doc = area.documentation
-        assert (doc.summary, doc.returns, doc.remarks) == ("The area of the shape.", "Square units.", "Side times side.")
+        assert (doc.summary, doc.returns, doc.remarks) == (
+            "The area of the shape.",
+            "Square units.",
+            "Side times side.",
+        )
         assert doc.examples == ("var a = new Square(2).Area();",)
         assert doc.inherited_from == "Shape.Area()"
         assert "(inherited from Shape.Area())" in get_documentation("Docs.Square.Area", session=session).render()

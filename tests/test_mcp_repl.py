@@ -60,7 +60,9 @@ def test_the_time_limit_kills_the_worker_and_the_server_goes_on(mcp):
 
 def test_the_memory_limit_kills_a_hog(mcp):
     hog = mcp.call(
-        "evaluate_csharp", code="var all = new List<byte[]>(); while (true) all.Add(new byte[8_000_000]);", context_id="hog"
+        "evaluate_csharp",
+        code="var all = new List<byte[]>(); while (true) all.Add(new byte[8_000_000]);",
+        context_id="hog",
     )
     assert hog.is_error and "256 MB memory limit" in hog.content[0].text
     info = structured(mcp.call("repl_info"))

@@ -26,6 +26,7 @@ from .history import History, Place
 from .palette import SymbolProvider
 from .screens.edits import CodeActionsScreen, DiffScreen, RenameScreen
 from .screens.help import HelpScreen
+from .screens.repl import ReplHistory, ReplScreen
 from .screens.search import SymbolSearchScreen
 from .widgets.panels import InfoPanel, ListPanel, LocationChosen, TreeExpansionRequested, TreePanel
 from .widgets.solution_tree import OutlineRequested, SolutionTree
@@ -53,6 +54,7 @@ class RoslynTui(App[None]):
         """Opened with --restricted: trusted only if the user trusted it before (then it runs MSBuild)."""
         self.session: SolutionSession | None = None
         self.history = History()
+        self.repl_history = ReplHistory()
         self._diagnostic_index = -1
         self._panel_queries: dict[str, tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]] = {}
         """The last query each panel showed, so an applied edit can refresh it."""
@@ -495,6 +497,10 @@ class RoslynTui(App[None]):
         self.query_one("#loading").display = True
         self.load()
 
+    def action_repl(self) -> None:
+        if not isinstance(self.screen, ReplScreen):
+            self.push_screen(ReplScreen(self.session, self.repl_history))
+
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
@@ -517,6 +523,7 @@ class RoslynTui(App[None]):
             ("", "Organize usings", self.action_organize_usings),
             ("", "Format document", self.action_format_document),
             ("f8", "Next diagnostic", self.action_next_diagnostic),
+            ("ctrl+r", "C# REPL", self.action_repl),
             ("alt+left", "Back", self.action_back),
             ("alt+right", "Forward", self.action_forward),
             ("?", "Help: every key", self.action_help),

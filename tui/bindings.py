@@ -66,6 +66,13 @@ APP_BINDINGS = [
         id="rename",
         tooltip="rename the symbol at the cursor everywhere: a name prompt, then the diff and any conflict",
     ),
+    Binding(
+        "ctrl+r",
+        "repl",
+        "C# REPL",
+        id="repl",
+        tooltip="the C# REPL: run code with the solution's own types; enter runs a complete submission",
+    ),
     Binding("f8", "next_diagnostic", "Next diagnostic", id="next_diagnostic", tooltip="next diagnostic, errors first"),
     Binding("alt+left", "back", "Back", id="back", tooltip="back to the previous place you visited"),
     Binding("alt+right", "forward", "Forward", id="forward", tooltip="forward again"),
@@ -95,6 +102,22 @@ OTHER_KEYS = [
     ("enter / click", "in a panel or a tree: open the selected item in the source view"),
 ]
 """Keys that come from Textual's own widgets rather than from the bindings above."""
+
+REPL_BINDINGS = [
+    Binding("escape", "app.pop_screen", "Back", id="repl_back", tooltip="back to the solution"),
+    Binding("f5", "run", "Run", id="repl_run", tooltip="run the input even when it looks unfinished"),
+    Binding("ctrl+n", "new_context", "New context", id="repl_new_context", tooltip="start another context"),
+    Binding("ctrl+l", "reset", "Reset", id="repl_reset", tooltip="end this context: its variables go"),
+    Binding(
+        "ctrl+o",
+        "toggle_solution",
+        "Solution refs",
+        id="repl_solution",
+        tooltip="reference the solution's projects (on by default for a trusted solution)",
+    ),
+    Binding("ctrl+a", "allow", "Allow code", id="repl_allow", tooltip="allow the REPL to run code until you quit"),
+]
+"""The REPL screen's keys; up and down in the input walk its history."""
 
 KEY_NAMES = {"question_mark": "?", "full_stop": "."}
 

@@ -24,11 +24,13 @@ from ..views.repl import (
 from . import consent
 from .contexts import Context, Contexts, check_id, shared
 from .directives import nuget_directives
+from .limits import ReplLimits
 from .solution_build import build_solution
 
 __all__ = [
     "DEFAULT_CONTEXT",
     "evaluate_csharp",
+    "limits",
     "load_nuget_package",
     "prepare",
     "repl_info",
@@ -179,6 +181,11 @@ def repl_info(session: Any | None = None) -> ReplInfo:
         why=why,
         contexts=tuple(_summary(c, now) for c in contexts.live()),
     )
+
+
+def limits() -> ReplLimits:
+    """The time, memory and idle limits every context runs under."""
+    return shared().limits
 
 
 def prepare(session: Any | None = None) -> None:

@@ -90,7 +90,10 @@ class SymbolInfo:
             lines.append(f"value: {self.constant_value}")
         if self.overload_count > 1:
             lines.append(f"overloads: {self.overload_count}")
-        lines.extend(documentation_lines(self.documentation))
+        docs = documentation_lines(self.documentation)
+        if docs:
+            lines.append("docs:")
+            lines.extend(f"  {line}" for line in docs)
         lines.append(
             f"declared at: {len(self.locations)}" if self.locations else f"declared in: {self.assembly} (metadata)"
         )

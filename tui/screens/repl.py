@@ -1,0 +1,224 @@
+"""The C# REPL screen: an input with C# highlighting and history, the results of each submission
+(value, output, diagnostics pointing into the input), a context picker and a reset. Code runs in the
+engine's worker processes, never in this one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.syntax import Syntax
+from rich.text import Text
+from textual import events, work
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Checkbox, Footer, Label, RichLog, Select, TextArea
+
+from engine import EngineError, repl
+from engine.repl import consent
+from engine.repl.submission import is_complete
+from engine.views.repl import Evaluation, diagnostic_lines
+
+from ..bindings import REPL_BINDINGS
+from ..widgets.source_view import HIGHLIGHTS, csharp_language
+
+
+class ReplHistory:
+    """What was submitted, oldest first, walked with up and down; kept by the app across visits."""
+
+    def __init__(self) -> None:
+        self.entries: list[str] = []
+        self.position = 0
+
+    def add(self, code: str) -> None:
+        if not self.entries or self.entries[-1] != code:
+            self.entries.append(code)
+        self.position = len(self.entries)
+
+    def older(self) -> str | None:
+        if self.position == 0:
+            return None
+        self.position -= 1
+        return self.entries[self.position]
+
+    def newer(self) -> str:
+        self.position = min(self.position + 1, len(self.entries))
+        return self.entries[self.position] if self.position < len(self.entries) else ""
+
+
+class ReplInput(TextArea):
+    """Enter runs a complete submission (Roslyn decides) and adds a line otherwise; up on the first
+    line and down on the last walk the history."""
+
+    class Submitted(Message):
+        def __init__(self, code: str) -> None:
+            super().__init__()
+            self.code = code
+
+    def __init__(self, history: ReplHistory, **kwargs: Any) -> None:
+        super().__init__("", soft_wrap=True, show_line_numbers=False, **kwargs)
+        self.submissions = history
+        self.cursor_blink = False
+        language = csharp_language()
+        if language is not None:
+            self.register_language("csharp", language, HIGHLIGHTS.read_text(encoding="utf-8"))
+            self.language = "csharp"
+
+    async def _on_key(self, event: events.Key) -> None:
+        row = self.cursor_location[0]
+        if event.key == "enter" and is_complete(self.text):
+            event.stop()
+            event.prevent_default()
+            self.post_message(self.Submitted(self.text))
+            return
+        if event.key == "up" and row == 0:
+            older = self.submissions.older()
+            if older is not None:
+                event.stop()
+                event.prevent_default()
+                self._replace(older)
+            return
+        if event.key == "down" and row == self.document.line_count - 1 and self.submissions.entries:
+            event.stop()
+            event.prevent_default()
+            self._replace(self.submissions.newer())
+            return
+        await super()._on_key(event)
+
+    def _replace(self, code: str) -> None:
+        self.load_text(code)
+        self.move_cursor(self.document.end)
+
+
+class ReplScreen(Screen[None]):
+    BINDINGS = REPL_BINDINGS
+    DEFAULT_CSS = """
+    ReplScreen #repl-bar { height: 3; padding: 0 1; }
+    ReplScreen #repl-bar Select { width: 30; }
+    ReplScreen #repl-bar Label { padding: 1 1; color: $text-muted; }
+    ReplScreen #repl-log { height: 1fr; border: round $primary; padding: 0 1; }
+    ReplScreen #repl-input { height: 7; border: round $accent; }
+    """
+
+    def __init__(self, session: Any | None, history: ReplHistory, context: str = repl.DEFAULT_CONTEXT) -> None:
+        super().__init__()
+        self.session = session
+        self.history = history
+        self.context = context
+        self.contexts = [context]
+        self.reference_solution = session is not None and not session.restricted
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="repl-bar"):
+            yield Select([(c, c) for c in self.contexts], value=self.context, allow_blank=False, id="repl-context")
+            yield Checkbox("Reference the solution", self.reference_solution, id="repl-solution")
+            yield Label("enter: run   up/down: history", id="repl-hint")
+        yield RichLog(id="repl-log", wrap=True, markup=False, highlight=False)
+        yield ReplInput(self.history, id="repl-input")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(ReplInput).focus()
+        self.introduce()
+
+    @work(thread=True, group="repl-info")
+    def introduce(self) -> None:
+        allowed, why = consent.decide(self.session)
+        if allowed:
+            repl.prepare(self.session)  # a warm worker for the first submission
+        limits = repl.limits()
+        lines = [
+            Text(
+                "C# REPL: statements, or an expression without ';' to see its value. Each context is a separate "
+                f"process ({limits.time_seconds:g} s, {limits.memory_mb} MB).",
+                style="bold",
+            ),  # fmt: skip
+        ]
+        if not allowed:
+            lines.append(Text(f"Code does not run yet: {why}. Press ctrl+a to allow the REPL until you quit.",
+                              style="bold yellow"))  # fmt: skip
+        self.app.call_from_thread(self._write, lines)
+
+    def _write(self, lines: list[Any]) -> None:
+        log = self.query_one(RichLog)
+        width = log.scrollable_content_region.width
+        for line in lines:
+            # The log's own measure uses the console's width (80 in some terminals): wrap at the panel's.
+            log.write(line, width=width if width > 20 else None)
+
+    # -- running ----------------------------------------------------------------------------------
+
+    def on_repl_input_submitted(self, event: ReplInput.Submitted) -> None:
+        self._submit(event.code)
+
+    def action_run(self) -> None:
+        self._submit(self.query_one(ReplInput).text)
+
+    def _submit(self, code: str) -> None:
+        if not code.strip():
+            return
+        self.history.add(code)
+        self.query_one(ReplInput).load_text("")
+        self._write([Text(f"[{self.context}]", style="dim"), Syntax(code, "csharp", theme="ansi_dark", word_wrap=True)])
+        self.evaluate(code, self.context, self.reference_solution)
+
+    @work(thread=True, exclusive=False, group="repl")
+    def evaluate(self, code: str, context: str, reference_solution: bool) -> None:
+        try:
+            result = repl.evaluate_csharp(code, context, self.session, reference_solution and self.session is not None)
+        except EngineError as error:
+            self.app.call_from_thread(self._write, [Text(error.describe(), style="bold red")])
+            return
+        self.app.call_from_thread(self._write, result_lines(result))
+
+    # -- contexts ---------------------------------------------------------------------------------
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "repl-context" and isinstance(event.value, str):
+            self.context = event.value
+            self.query_one(ReplInput).focus()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        self.reference_solution = event.value
+
+    def action_toggle_solution(self) -> None:
+        checkbox = self.query_one("#repl-solution", Checkbox)
+        checkbox.value = not checkbox.value
+
+    def action_new_context(self) -> None:
+        number = len(self.contexts) + 1
+        while f"ctx-{number}" in self.contexts:
+            number += 1
+        self.contexts.append(f"ctx-{number}")
+        select = self.query_one("#repl-context", Select)
+        select.set_options([(c, c) for c in self.contexts])
+        select.value = self.contexts[-1]
+        self._write([Text(f"context {self.contexts[-1]}: starts with the next submission", style="dim")])
+
+    def action_reset(self) -> None:
+        ended = repl.reset_repl(self.context)
+        self._write([Text(ended.render(), style="dim")])
+
+    def action_allow(self) -> None:
+        consent.allow_for_this_process()
+        repl.prepare(self.session)
+        self._write([Text("The REPL may run code until you quit.", style="bold")])
+
+
+def result_lines(result: Evaluation) -> list[Text]:
+    """An evaluation as the log shows it: notes, diagnostics with carets, output, exception, value."""
+    lines = [Text(f"note: {notice}", style="dim") for notice in result.notices]
+    for line in diagnostic_lines(result.diagnostics):
+        lines.append(Text(line, style="red" if "^" in line or line.startswith("error") else "yellow"))
+    if result.stdout:
+        lines.append(Text(result.stdout.rstrip("\n")))
+    if result.stderr:
+        lines.append(Text(result.stderr.rstrip("\n"), style="red"))
+    if result.exception is not None:
+        lines.append(Text(f"{result.exception.type}: {result.exception.message}", style="bold red"))
+    if result.value is not None:
+        lines.append(Text(f"= {result.value}  ({result.type})", style="bold green"))
+    elif result.ran and result.exception is None and not result.stdout:
+        lines.append(Text("ok", style="green"))
+    return lines
