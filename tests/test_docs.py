@@ -98,7 +98,7 @@ def test_a_packages_xml_documentation(shop):
 
 
 def test_an_unknown_name_says_where_it_looked():
-    with pytest.raises(SymbolNotFound, match="No documentation for 'System.NoSuchType.Nope'") as raised:
+    with pytest.raises(SymbolNotFound, match=r"No documentation for 'System\.NoSuchType\.Nope'") as raised:
         get_documentation("System.NoSuchType.Nope")
     assert "Microsoft.NETCore.App.Ref" in str(raised.value)
     assert "package_id" in raised.value.hint

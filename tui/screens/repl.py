@@ -128,16 +128,14 @@ class ReplScreen(Screen[None]):
         if allowed:
             repl.prepare(self.session)  # a warm worker for the first submission
         limits = repl.limits()
-        lines = [
-            Text(
-                "C# REPL: statements, or an expression without ';' to see its value. Each context is a separate "
-                f"process ({limits.time_seconds:g} s, {limits.memory_mb} MB).",
-                style="bold",
-            ),  # fmt: skip
-        ]
+        intro = (
+            "C# REPL: statements, or an expression without ';' to see its value. Each context is a separate "
+            f"process ({limits.time_seconds:g} s, {limits.memory_mb} MB)."
+        )
+        lines = [Text(intro, style="bold")]
         if not allowed:
-            lines.append(Text(f"Code does not run yet: {why}. Press ctrl+a to allow the REPL until you quit.",
-                              style="bold yellow"))  # fmt: skip
+            refusal = f"Code does not run yet: {why}. Press ctrl+a to allow the REPL until you quit."
+            lines.append(Text(refusal, style="bold yellow"))
         self.app.call_from_thread(self._write, lines)
 
     def _write(self, lines: list[Any]) -> None:
