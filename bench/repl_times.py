@@ -30,8 +30,8 @@ SNIPPETS = [
     "DateTime.UnixEpoch.AddDays(1).DayOfWeek",
     'string.Join(",", new[] { "a", "b" })',
     "Math.Sqrt(2) * 10",
-    "var t = (A: 1, B: \"two\"); t",
-    'System.Text.Json.JsonSerializer.Serialize(new { X = 1 })',
+    'var t = (A: 1, B: "two"); t',
+    "System.Text.Json.JsonSerializer.Serialize(new { X = 1 })",
     "int Twice(int v) => v * 2; Twice(21)",
 ]
 
@@ -52,12 +52,8 @@ def summary(samples: list[float]) -> dict[str, float]:
 
 
 def wait_for_spare() -> None:
-    contexts = shared()
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        with contexts._spare_lock:  # noqa: SLF001 (a benchmark may look inside)
-            if contexts._spare is not None:  # noqa: SLF001
-                return
+    while not shared().spare_ready and time.monotonic() < deadline:
         time.sleep(0.05)
 
 
@@ -75,8 +71,8 @@ def main() -> None:
 
     cold = []
     for round_number in range(args.rounds):
-        shared().close()  # no spare: a worker starts for the evaluation
-        shared()._closed = False  # noqa: SLF001
+        wait_for_spare()  # none half-started, then none at all: a worker starts for the evaluation
+        shared().discard_spare()
         cold.append(timed(lambda n=round_number: repl.evaluate_csharp("1 + 1", f"cold{n}", session)))
         repl.reset_repl()
 

@@ -65,6 +65,7 @@ def evaluate_csharp(
         answer = contexts.ask(
             context, {"op": "eval", "code": code, "nuget": packages}, limited=True, cancelled=cancelled
         )
+    contexts.prepare()  # the next new context will not wait for a worker
     diagnostics = _diagnostics(answer, code)
     ran = not any(d.severity == "error" for d in diagnostics)
     context.submissions += ran

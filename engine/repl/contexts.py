@@ -43,6 +43,7 @@ class Contexts:
         self._lock = threading.Lock()
         self._spare: WorkerProcess | None = None
         self._spare_lock = threading.Lock()
+        self._filling = False
         self._sweeper: threading.Thread | None = None
         self._closed = False
         self.info: dict[str, Any] | None = None
@@ -109,13 +110,33 @@ class Contexts:
     # -- workers --------------------------------------------------------------------------------
 
     def prepare(self) -> None:
-        """Start a spare worker in the background (building the worker first if needed)."""
-        if self._closed:
-            return
+        """Start a spare worker in the background (building the worker first if needed), unless one is
+        ready or starting. Called after an answer, so the spare never competes with it for the CPU."""
+        with self._spare_lock:
+            if self._closed or self._filling or (self._spare is not None and self._spare.alive):
+                return
+            self._filling = True
         threading.Thread(target=self._fill_spare, name="repl-spare", daemon=True).start()
+
+    @property
+    def spare_ready(self) -> bool:
+        """A warm worker is waiting for the next new context (none is half-started)."""
+        with self._spare_lock:
+            return not self._filling and self._spare is not None and self._spare.alive
+
+    def discard_spare(self) -> None:
+        """End the spare worker, so the next new context starts its own (the benchmark's cold case)."""
+        with self._spare_lock:
+            spare, self._spare = self._spare, None
+        if spare is not None:
+            spare.kill()
 
     def prepare_now(self) -> None:
         """Start the spare and wait until it is ready (so ``info`` is known)."""
+        with self._spare_lock:
+            if self._filling or (self._spare is not None and self._spare.alive):
+                return
+            self._filling = True
         self._fill_spare()
 
     def _take_worker(self, cwd: Path) -> WorkerProcess:
@@ -123,19 +144,18 @@ class Contexts:
             spare, self._spare = self._spare, None
         worker = spare if spare is not None and spare.alive else self._start_worker()
         worker.ask({"op": "cwd", "path": str(cwd)}, limited=False)
-        self.prepare()
         return worker
 
     def _fill_spare(self) -> None:
         try:
-            with self._spare_lock:
-                if self._spare is not None and self._spare.alive:
-                    return
             worker = self._start_worker()
             worker.ask({"op": "warm"}, limited=False)
         except ReplUnavailable:
+            with self._spare_lock:
+                self._filling = False
             return  # the next evaluation starts its own worker and reports the failure
         with self._spare_lock:
+            self._filling = False
             if self._spare is None and not self._closed:
                 self._spare = worker
                 return
