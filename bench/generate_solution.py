@@ -1,9 +1,13 @@
-"""Write a synthetic C# solution for benchmarks: N projects in a reference chain, M files each.
+"""Write a synthetic C# solution for benchmarks, shaped like real code and free of compiler errors.
 
-Each file holds an interface, a class implementing it, a partial class and calls into the
-previous project, so references, implementations and call hierarchies have real work to do.
+- A project graph, not a chain: project p references P0 (the core), p-1 and p/2.
+- Generics (a repository and a handler interface over entities, a generic method), partial classes,
+  overloads (Log.Write x3, Compute x2), extension methods (Label, Tagged), inheritance several levels
+  deep (Model p_f derives from Model (p-1)_f for two files in three, so chains run through every
+  project) with virtual members overridden at each level, and many references to a few hot symbols
+  (Log.Write, IEntity.Describe, Entity.Weight, Entity.Compute, EntityExtensions.Label).
 
-    python bench/generate_solution.py /tmp/bench-sln --projects 10 --files 40
+    python bench/generate_solution.py /tmp/bench-sln --projects 25 --files 63   # the seed's scale
 """
 
 from __future__ import annotations
@@ -20,53 +24,149 @@ PROJECT = """<Project Sdk="Microsoft.NET.Sdk">
 {references}</Project>
 """
 
-FILE = """namespace Bench.P{p};
+CORE = """namespace Bench.Core;
 
-public interface IService{p}_{f}
-{{
-    int Compute(int value);
-    string Name {{ get; }}
-}}
+/// <summary>Something stored, with an identity.</summary>
+public interface IEntity
+{
+    int Id { get; }
+    string Describe();
+    int Weight();
+}
 
-public partial class Service{p}_{f} : IService{p}_{f}
-{{
-    private int _calls;
-    public string Name => "Service{p}_{f}";
+/// <summary>The root of every model's inheritance chain.</summary>
+public abstract class Entity : IEntity
+{
+    protected Entity(int id) => Id = id;
 
-    public int Compute(int value)
-    {{
-        _calls++;
-        return Helper(value) + {call};
-    }}
+    public int Id { get; }
+
+    public abstract string Describe();
+
+    public virtual int Weight() => Id;
+
+    public virtual int Compute(int value) => value + Id;
 
     public int Compute(int value, int scale) => Compute(value) * scale;
+
+    public T Pick<T>(T left, T right) where T : IComparable<T> => left.CompareTo(right) >= 0 ? left : right;
+}
+
+public interface IRepository<T> where T : IEntity
+{
+    void Add(T item);
+    T? Find(int id);
+    IReadOnlyList<T> All();
+}
+
+public class Repository<T> : IRepository<T> where T : IEntity
+{
+    private readonly List<T> items = new();
+
+    public void Add(T item) => items.Add(item);
+
+    public T? Find(int id) => items.FirstOrDefault(item => item.Id == id);
+
+    public IReadOnlyList<T> All() => items;
+}
+
+public interface IHandler<in T> where T : IEntity
+{
+    void Handle(T item);
+}
+
+public static class Log
+{
+    public static void Write(string message) => Console.Error.WriteLine(message);
+
+    public static void Write(string format, params object[] args) => Console.Error.WriteLine(format, args);
+
+    public static void Write(int code) => Console.Error.WriteLine(code);
+}
+
+public static class EntityExtensions
+{
+    public static string Label(this IEntity entity) => $"#{entity.Id}";
+
+    public static T Tagged<T>(this T entity) where T : IEntity => entity;
+}
+"""
+
+MODEL = """using Bench.Core;
+
+namespace Bench.P{p};
+
+/// <summary>Model {p}.{f}: derives from {base}.</summary>
+public partial class Model{p}_{f} : {base}
+{{
+    public Model{p}_{f}(int id) : base(id) {{ }}
+
+    public override string Describe()
+    {{
+        Log.Write("describe {p}.{f}");
+        return this.Label() + Compute(Id);
+    }}
+
+    public override int Weight() => base.Weight() + {f};
+
+    public override int Compute(int value) => value * {factor};
 }}
 
-public partial class Service{p}_{f}
+public partial class Model{p}_{f}
 {{
-    private static int Helper(int value) => value * {f} + 1;
+    public static Model{p}_{f} Create{p}_{f}(int id) => new(id);
+{steps}}}
+
+public interface IHandler{p}_{f}
+{{
+    void Handle(Model{p}_{f} model);
 }}
 
-public static class Service{p}_{f}Extensions
+public sealed class Handler{p}_{f} : IHandler{p}_{f}, IHandler<Model{p}_{f}>
 {{
-    public static int Twice(this IService{p}_{f} service, int value) => service.Compute(value) * 2;
+    public void Handle(Model{p}_{f} model) => Log.Write(model.Id);
 }}
 """
 
+STEP = """
+    internal int Step{p}_{i}(IRepository<Model{p}_{f}> repository)
+    {{
+        var item = Create{p}_{f}({i}).Tagged();
+        repository.Add(item);
+        Log.Write("step {{0}}", item.Id);
+        var other = new {other}({i});
+        Log.Write(other.Describe());
+        return other.Compute(item.Weight(), 2) + Pick({i}, {f});
+    }}
+"""
 
-def generate(root: Path, projects: int, files: int) -> Path:
+
+def references_of(p: int) -> list[int]:
+    return sorted({0, p - 1, p // 2} - {p}) if p else []
+
+
+def generate(root: Path, projects: int, files: int, steps: int = 8) -> Path:
+    """Write the solution under ``root``; returns the ``.slnx``."""
     root.mkdir(parents=True, exist_ok=True)
     entries = []
     for p in range(projects):
         directory = root / f"P{p}"
         directory.mkdir(exist_ok=True)
-        reference = (
-            f'  <ItemGroup><ProjectReference Include="../P{p - 1}/P{p - 1}.csproj" /></ItemGroup>\n' if p else ""
+        refs = references_of(p)
+        items = "".join(f'    <ProjectReference Include="../P{q}/P{q}.csproj" />\n' for q in refs)
+        (directory / f"P{p}.csproj").write_text(
+            PROJECT.format(references=f"  <ItemGroup>\n{items}  </ItemGroup>\n" if items else "")
         )
-        (directory / f"P{p}.csproj").write_text(PROJECT.format(references=reference))
+        if p == 0:
+            (directory / "Core.cs").write_text(CORE)
         for f in range(files):
-            call = f"new Bench.P{p - 1}.Service{p - 1}_{f}().Twice(value)" if p else "0"
-            (directory / f"Service{f}.cs").write_text(FILE.format(p=p, f=f, call=call))
+            base = "Entity" if p == 0 or f % 3 == 0 else f"Bench.P{p - 1}.Model{p - 1}_{f}"
+            body = ""
+            for i in range(steps):
+                q = refs[i % len(refs)] if refs else 0
+                g = (f + i + 1) % files
+                body += STEP.format(p=p, f=f, i=i, other=f"Bench.P{q}.Model{q}_{g}")
+            (directory / f"Model{f}.cs").write_text(MODEL.format(p=p, f=f, base=base, factor=f + 2, steps=body))
         entries.append(f'  <Project Path="P{p}/P{p}.csproj" />')
     solution = root / "Bench.slnx"
     solution.write_text("<Solution>\n" + "\n".join(entries) + "\n</Solution>\n")
@@ -76,10 +176,11 @@ def generate(root: Path, projects: int, files: int) -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("root", type=Path)
-    parser.add_argument("--projects", type=int, default=10)
-    parser.add_argument("--files", type=int, default=40)
+    parser.add_argument("--projects", type=int, default=25)
+    parser.add_argument("--files", type=int, default=63)
+    parser.add_argument("--steps", type=int, default=8)
     arguments = parser.parse_args()
-    print(generate(arguments.root, arguments.projects, arguments.files))
+    print(generate(arguments.root, arguments.projects, arguments.files, arguments.steps))
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -128,18 +129,41 @@ def typed(symbol: Any) -> Any:
 def kind_of(symbol: Any) -> str:
     symbol = typed(symbol)
     kind = str(symbol.Kind)
+    return kind_word(
+        kind,
+        type_kind=str(symbol.TypeKind) if kind == "NamedType" else "",
+        method_kind=str(symbol.MethodKind) if kind == "Method" else "",
+        is_record=kind == "NamedType" and bool(symbol.IsRecord),
+        is_indexer=kind == "Property" and bool(symbol.IsIndexer),
+        enum_member=kind == "Field"
+        and symbol.ContainingType is not None
+        and str(symbol.ContainingType.TypeKind) == "Enum",
+        constant=kind == "Field" and bool(symbol.IsConst),
+    )
+
+
+def kind_word(
+    kind: str,
+    type_kind: str = "",
+    method_kind: str = "",
+    is_record: bool = False,
+    is_indexer: bool = False,
+    enum_member: bool = False,
+    constant: bool = False,
+) -> str:
+    """The word for a symbol's kind, from Roslyn's facts about it (``record struct``, ``extension method``...)."""
     if kind == "NamedType":
-        if symbol.IsRecord:
-            return "record struct" if str(symbol.TypeKind) == "Struct" else "record"
-        return _TYPE_KINDS.get(str(symbol.TypeKind), "type")
+        if is_record:
+            return "record struct" if type_kind == "Struct" else "record"
+        return _TYPE_KINDS.get(type_kind, "type")
     if kind == "Method":
-        return _METHOD_KINDS.get(str(symbol.MethodKind), "method")
-    if kind == "Property" and symbol.IsIndexer:
+        return _METHOD_KINDS.get(method_kind, "method")
+    if kind == "Property" and is_indexer:
         return "indexer"
     if kind == "Field":
-        if symbol.ContainingType is not None and str(symbol.ContainingType.TypeKind) == "Enum":
+        if enum_member:
             return "enum member"
-        if symbol.IsConst:
+        if constant:
             return "constant"
     return _SYMBOL_KINDS.get(kind, _TYPE_KINDS.get(kind, kind.lower()))
 
@@ -197,6 +221,11 @@ def to_display(symbol: Any, fmt: Any) -> str:
     from Microsoft.CodeAnalysis.CSharp import SymbolDisplay  # type: ignore[import-not-found]
 
     return str(SymbolDisplay.ToDisplayString(ISymbol(symbol), fmt))
+
+
+def display_format() -> Any:
+    """The ``SymbolDisplayFormat`` of ``display``, for C# helpers that name symbols the same way."""
+    return _format("short")
 
 
 def display(symbol: Any) -> str:
@@ -259,6 +288,49 @@ def normalize(symbol: Any) -> Any:
         symbol = typed(symbol.ReducedFrom)
     original = symbol.OriginalDefinition
     return typed(original) if original is not None else symbol
+
+
+def summarize_all(symbols: list[Any]) -> list[SymbolSummary]:
+    """``summarize`` of each symbol, in one call to the C# helper when it is there."""
+    from .native import helpers
+
+    native = helpers()
+    if native is None or len(symbols) < 4:  # a few symbols cost less than the JSON round trip
+        return [summarize(symbol) for symbol in symbols]
+    from Microsoft.CodeAnalysis import ISymbol  # type: ignore[import-not-found]
+    from System import Array  # type: ignore[import-not-found]
+
+    array = Array[ISymbol]([ISymbol(symbol) for symbol in symbols])
+    rows = json.loads(str(native.Summaries.Describe(array, _format("short"), _format("full"))))
+    return [
+        SymbolSummary(
+            name=name,
+            kind=kind_word(kind, type_kind, method_kind, is_record, is_indexer, enum_member, constant),
+            display=shown,
+            qualified_name=qualified,
+            documentation_id=doc_id,
+            container=container,
+            location=Location(*place) if place else None,
+            in_source=place is not None,
+            assembly=assembly,
+        )
+        for (
+            name,
+            kind,
+            type_kind,
+            method_kind,
+            is_record,
+            is_indexer,
+            enum_member,
+            constant,
+            shown,
+            qualified,
+            doc_id,
+            container,
+            place,
+            assembly,
+        ) in rows  # fmt: skip
+    ]
 
 
 def summarize(symbol: Any) -> SymbolSummary:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ..interop import Operation
+from ..models import Location
 from ..naming import SymbolRef, resolve
+from ..native import helpers
 from ..snapshot import Snapshot
-from ..symbols import display, documentation_id, location_of, source_locations, typed
+from ..symbols import display, display_format, documentation_id, location_of, source_locations, typed
 from ..syntax_roles import DECLARATION, OBJECT_CREATION, classify
 from ..views.references import Reference, ReferenceList, count_kinds
 
@@ -26,6 +29,39 @@ def find_references(
     symbol = resolve(snapshot, operation, ref)
     wanted_id = documentation_id(symbol)
     found = operation.wait(SymbolFinder.FindReferencesAsync(symbol, snapshot.solution, operation.token))
+    native = helpers()
+    if native is not None:
+        items = _described(native, found, wanted_id, include_declarations, operation)
+    else:
+        items = _walked(found, symbol, wanted_id, include_declarations, operation)
+    ordered = sorted(items.values(), key=lambda r: (r.location.path, r.location.line, r.location.column))
+    return ReferenceList(
+        root=str(snapshot.root),
+        symbol=display(symbol),
+        documentation_id=wanted_id,
+        items=tuple(ordered),
+        total=len(ordered),
+        file_count=len({r.location.path for r in ordered}),
+        kind_counts=count_kinds(ordered),
+    )
+
+
+def _described(
+    native: Any, found: Any, wanted_id: str, include_declarations: bool, operation: Operation
+) -> dict[tuple[str, int, int], Reference]:
+    """The references as the C# helper describes them: one call for every location."""
+    task = native.References.DescribeAsync(found, wanted_id, include_declarations, display_format(), operation.token)
+    items = {}
+    for path, line, column, end_line, end_column, kind, member, text, related in json.loads(str(operation.wait(task))):
+        location = Location(path, line, column, end_line, end_column)
+        items[(path, line, column)] = Reference(location, kind, member, text, related)
+    return items
+
+
+def _walked(
+    found: Any, symbol: Any, wanted_id: str, include_declarations: bool, operation: Operation
+) -> dict[tuple[str, int, int], Reference]:
+    """The same, walked from Python item by item (when the C# helper is not available)."""
     models = _SemanticModels(operation)
     items: dict[tuple[str, int, int], Reference] = {}
     for referenced in found:
@@ -46,16 +82,7 @@ def find_references(
             if key in items:
                 continue
             items[key] = _reference(reference, location, definition, related, models)
-    ordered = sorted(items.values(), key=lambda r: (r.location.path, r.location.line, r.location.column))
-    return ReferenceList(
-        root=str(snapshot.root),
-        symbol=display(symbol),
-        documentation_id=wanted_id,
-        items=tuple(ordered),
-        total=len(ordered),
-        file_count=len({r.location.path for r in ordered}),
-        kind_counts=count_kinds(ordered),
-    )
+    return items
 
 
 def _related_name(symbol: Any, definition: Any, wanted_id: str, definition_id: str) -> str | None:

@@ -7,7 +7,7 @@ from ..errors import InvalidArgument
 from ..interop import Operation
 from ..matching import match_rank
 from ..snapshot import Snapshot, display_name
-from ..symbols import SYMBOL_KIND_WORDS, summarize
+from ..symbols import SYMBOL_KIND_WORDS, summarize_all
 from ..views.symbols import SymbolList
 
 TYPE_KINDS = {"class", "record", "record struct", "struct", "interface", "enum", "delegate"}
@@ -56,12 +56,10 @@ def find_symbols(
         if rank is not None:
             ranked.append((rank, len(declaration.name), declaration.name, declaration))
     ranked.sort(key=lambda entry: entry[:3])
+    operation.check()
     summaries = []
     seen = set()
-    for index, (*_, declaration) in enumerate(ranked):
-        if index % 256 == 0:
-            operation.check()
-        summary = summarize(declaration.symbol)
+    for summary in summarize_all([declaration.symbol for *_, declaration in ranked]):
         if kinds and summary.kind not in kinds:
             continue
         if summary.documentation_id in seen:  # partial types are declared more than once

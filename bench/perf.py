@@ -1,0 +1,198 @@
+"""The performance benchmark, in one sitting: for each solution size, the engine (a fresh process) and
+a native C# program on the same Roslyn (bench/native/) answer the same queries about the same
+symbols; then the MCP server's start to first answer. Results go to bench/results/perf.json and a
+table to stdout (the README's performance table).
+
+    python bench/perf.py [--sizes 5 25 100] [--files 63] [--repeat 5]
+
+Per query family: "first" is each input's first call (after load and warm-up), "repeated" the median
+of `--repeat` more calls of the same input; the table gives the median and p95 over the inputs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(ROOT))
+
+from generate_solution import generate  # noqa: E402
+from perf_inputs import inputs  # noqa: E402
+
+from engine.runtime import find_dotnet, find_roslyn  # noqa: E402
+
+FAMILIES = ("references", "search", "implementations", "hierarchy", "callers")
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def stats(rows: list[dict], key: str) -> dict[str, float]:
+    values = [row[key] for row in rows]
+    return {"median": round(statistics.median(values), 2), "p95": round(p95(values), 2)}
+
+
+def build_native(work: Path) -> tuple[Path, Path]:
+    dotnet = find_dotnet()
+    roslyn = find_roslyn(dotnet).directory
+    out = work / "native"
+    subprocess.run(
+        [
+            str(dotnet.dotnet),
+            "build",
+            str(HERE / "native"),
+            "-c",
+            "Release",
+            "-o",
+            str(out),
+            "--nologo",
+            "-v",
+            "q",
+            f"-p:RoslynDir={roslyn}/",
+            "-p:BaseIntermediateOutputPath=" + str(work / "native-obj") + "/",
+        ],  # fmt: skip
+        check=True,
+        capture_output=True,
+    )
+    return out / "NativeBench.dll", roslyn
+
+
+def run_json(command: list[str], env: dict[str, str] | None = None) -> dict:
+    done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, **(env or {})}, timeout=7200)
+    if done.returncode != 0:
+        raise SystemExit(f"{command[0]} failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout[done.stdout.index("{") :])
+
+
+async def mcp_first_answer(solution: Path) -> float:
+    from mcp.client.session import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    server = shutil.which("roslyn-mcp", path=str(Path(sys.executable).parent)) or "roslyn-mcp"
+    parameters = StdioServerParameters(
+        command=server, args=[], env={**os.environ, "DOTNET_SOLUTION_PATH": str(solution)}, cwd=str(ROOT)
+    )
+    started = time.monotonic()
+    async with stdio_client(parameters) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        result = await session.call_tool("find_symbols", {"query": "Model1"})
+        assert not result.is_error, result.content
+        return round((time.monotonic() - started) * 1000, 1)
+
+
+def measure(size: int, files: int, repeat: int, work: Path, native: Path, roslyn: Path) -> dict:
+    root = work / f"bench-{size}"
+    solution = generate(root, size, files)
+    subprocess.run([str(find_dotnet().dotnet), "restore", str(solution), "-v", "q"], check=True, capture_output=True)
+    spec = {
+        "solution": str(solution),
+        "repeat": repeat,
+        "edit_file": str(root / "P1" / "Model2.cs"),
+        **inputs(size, files),
+    }
+    spec_path = root / "spec.json"
+    spec_path.write_text(json.dumps(spec))
+    engine = run_json([sys.executable, str(HERE / "perf_engine.py"), str(spec_path)])
+    native = run_json([str(find_dotnet().dotnet), str(native)] + [str(spec_path)], {"ROSLYN_DIR": str(roslyn)})
+    documents = native["documents"]
+    lines = sum(len(p.read_text().splitlines()) for p in root.rglob("*.cs"))
+    result: dict = {
+        "projects": size,
+        "documents": documents,
+        "lines": lines,
+        "load_s": {"engine": round(engine["load_ms"] / 1000, 2), "native": round(native["load_ms"] / 1000, 2)},
+        "first_search_after_load_ms": engine["first_search_after_load_ms"],
+        "first_references_after_load_ms": engine["first_references_after_load_ms"],
+        "edit_to_query_ms": engine["edit_to_query_ms"],
+        "rss_mb": {"engine": engine["rss_mb"], "native": round(native["rss_mb"], 1)},
+        "families": {},
+    }
+    for family in FAMILIES:
+        e, n = engine[family], native[family]
+        result["families"][family] = {
+            "inputs": len(e),
+            "engine_repeated": stats(e, "median_ms"),
+            "native_repeated": stats(n, "median_ms"),
+            "engine_first": stats(e, "first_ms"),
+            "native_first": stats(n, "first_ms"),
+            "ratio_p95": round(p95([r["median_ms"] for r in e]) / max(p95([r["median_ms"] for r in n]), 0.01), 2),
+            "ratio_median": round(
+                statistics.median([r["median_ms"] for r in e])
+                / max(statistics.median([r["median_ms"] for r in n]), 0.01),
+                2,
+            ),
+            "counts_agree": [r["count"] for r in e] == [r["count"] for r in n],
+            "per_input": [
+                {
+                    "input": a["input"],
+                    "engine_ms": a["median_ms"],
+                    "native_ms": b["median_ms"],
+                    "engine_count": a["count"],
+                    "native_count": b["count"],
+                }  # fmt: skip
+                for a, b in zip(e, n, strict=True)
+            ],
+        }
+    return result
+
+
+def table(results: list[dict]) -> str:
+    lines = ["| projects (documents, lines) | query | engine median / p95 (ms) | native median / p95 (ms) | ratio at p95 |",
+             "| --- | --- | ---: | ---: | ---: |"]  # fmt: skip
+    for r in results:
+        head = f"{r['projects']} ({r['documents']:,}, {r['lines']:,})"
+        for family, f in r["families"].items():
+            e, n = f["engine_repeated"], f["native_repeated"]
+            lines.append(
+                f"| {head} | {family} | {e['median']} / {e['p95']} | {n['median']} / {n['p95']} | {f['ratio_p95']}x |"
+            )
+        lines.append(
+            f"| {head} | load / first search / first references / edit-to-query | "
+            f"{r['load_s']['engine']} s / {r['first_search_after_load_ms']:.0f} ms / "
+            f"{r['first_references_after_load_ms']:.0f} ms / {r['edit_to_query_ms']} ms | load {r['load_s']['native']} s | |"
+        )
+        lines.append(f"| {head} | resident memory | {r['rss_mb']['engine']} MB | {r['rss_mb']['native']} MB | |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[5, 25, 100])
+    parser.add_argument("--files", type=int, default=63)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "perf.json")
+    arguments = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="roslyn-tui-perf-"))
+    native, roslyn = build_native(work)
+    results = [measure(size, arguments.files, arguments.repeat, work, native, roslyn) for size in arguments.sizes]
+    smallest = work / f"bench-{min(arguments.sizes)}" / "Bench.slnx"
+    mcp_ms = asyncio.run(mcp_first_answer(smallest))
+    report = {
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, {platform.platform()}",
+        "roslyn": str(roslyn),
+        "mcp_start_to_first_answer_ms": {"projects": min(arguments.sizes), "ms": mcp_ms},
+        "sizes": results,
+    }
+    arguments.out.parent.mkdir(parents=True, exist_ok=True)
+    arguments.out.write_text(json.dumps(report, indent=2) + "\n")
+    print(table(results))
+    print(f"MCP start to first answer ({min(arguments.sizes)} projects): {mcp_ms} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,89 @@
+using System.Text.Json;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.FindSymbols;
+
+namespace RoslynTuiNative;
+
+/// <summary>The rows of find_references: what engine/queries/references.py's Python walk computes
+/// (kept as its fallback), done here in one call. One row per location:
+/// [path, line, column, end line, end column, kind, containing member, line text, related definition].</summary>
+public static class References
+{
+    public static async Task<string> DescribeAsync(
+        IEnumerable<ReferencedSymbol> found,
+        string wantedId,
+        bool includeDeclarations,
+        SymbolDisplayFormat format,
+        CancellationToken token)
+    {
+        var rows = new Dictionary<(string, int, int), object[]>();
+        var models = new Dictionary<DocumentId, SemanticModel>();
+        foreach (var referenced in found)
+        {
+            var definition = referenced.Definition;
+            var definitionId = Symbols.DocumentationId(definition);
+            var related = RelatedName(definition, wantedId, definitionId, format);
+            if (related is null) continue;
+            if (includeDeclarations && definitionId == wantedId)
+            {
+                foreach (var declared in definition.Locations.Where(l => l.IsInSource))
+                {
+                    var place = Symbols.Place(declared);
+                    rows.TryAdd((place.Path, place.Line, place.Column),
+                        [.. place.Row, SyntaxRoles.Declaration, definition.ToDisplayString(format), "", ""]);
+                }
+            }
+            var isConstructor = definition is IMethodSymbol { MethodKind: MethodKind.Constructor };
+            foreach (var reference in referenced.Locations)
+            {
+                token.ThrowIfCancellationRequested();
+                var location = reference.Location;
+                if (!location.IsInSource) continue;
+                var place = Symbols.Place(location);
+                var key = (place.Path, place.Line, place.Column);
+                if (rows.ContainsKey(key)) continue;
+                var tree = location.SourceTree!;
+                var span = location.SourceSpan;
+                var node = (await tree.GetRootAsync(token)).FindNode(span, false, true);
+                var kind = SyntaxRoles.Classify(node, definition.Kind);
+                if (isConstructor && kind is not (SyntaxRoles.NameOf or SyntaxRoles.DocComment))
+                {
+                    kind = reference.IsImplicit || kind is SyntaxRoles.ObjectCreation or SyntaxRoles.TypeUse or SyntaxRoles.Read
+                        ? SyntaxRoles.ObjectCreation
+                        : kind;
+                }
+                var text = await tree.GetTextAsync(token);
+                var lineText = text.Lines[place.Line - 1].ToString().Trim();
+                if (!models.TryGetValue(reference.Document.Id, out var model))
+                {
+                    model = (await reference.Document.GetSemanticModelAsync(token))!;
+                    models[reference.Document.Id] = model;
+                }
+                rows[key] = [.. place.Row, kind, Enclosing(model, span.Start, format, token), lineText, related];
+            }
+        }
+        return JsonSerializer.Serialize(rows.Values);
+    }
+
+    /// <summary>"" for the symbol itself and its constructors; the related symbol's name for cascaded ones.</summary>
+    static string? RelatedName(ISymbol definition, string wantedId, string definitionId, SymbolDisplayFormat format)
+    {
+        if (definitionId == wantedId) return "";
+        if (definition is IMethodSymbol { MethodKind: MethodKind.Constructor } constructor
+            && Symbols.DocumentationId(constructor.ContainingType) == wantedId)
+        {
+            return "";
+        }
+        return definition.ToDisplayString(format);
+    }
+
+    static string Enclosing(SemanticModel model, int position, SymbolDisplayFormat format, CancellationToken token)
+    {
+        var symbol = model.GetEnclosingSymbol(position, token);
+        while (symbol is IMethodSymbol { MethodKind: MethodKind.AnonymousFunction or MethodKind.LocalFunction })
+        {
+            symbol = symbol.ContainingSymbol;
+        }
+        return symbol is null or INamespaceSymbol ? "" : symbol.ToDisplayString(format);
+    }
+}

@@ -1,0 +1,51 @@
+"""The C# helpers (engine/native/) answer exactly as the Python walks they replace, on the Shop
+fixture's hardest cases: constructors through target-typed new, extension calls, overrides and
+interface implementations, reads and writes, nameof and doc-comment references, partial types."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import SymbolRef, queries
+from engine.native import DISABLE_VARIABLE, helpers
+
+REFERENCE_CASES = [
+    "Customer",
+    "Customer.Balance",
+    "Customer.OrderCount",
+    "IEntity.Id",
+    "Entity.Validate",
+    "Journal.Add(string, decimal)",
+    "CustomerExtensions.DisplayName",
+    "Customer.AddOrder",
+    "Customer.MaxOrders",
+    "Entity.IsActive",
+    "IRepository",
+    "Money",
+    "Order",
+]
+SEARCH_CASES = ["Customer", "*", "GBI", "Add", "I*Repository", "Id"]
+
+
+def test_the_helpers_build_and_load():
+    assert helpers() is not None
+
+
+@pytest.mark.parametrize("name", REFERENCE_CASES)
+def test_references_agree_with_the_python_walk(shop, monkeypatch, name):
+    for include_declarations in (False, True):
+        native = shop.run(queries.find_references, SymbolRef(name=name), include_declarations)
+        monkeypatch.setenv(DISABLE_VARIABLE, "1")
+        walked = shop.run(queries.find_references, SymbolRef(name=name), include_declarations)
+        monkeypatch.delenv(DISABLE_VARIABLE)
+        assert native.total > 0
+        assert native == walked
+
+
+def test_symbol_summaries_agree_with_the_python_walk(shop, monkeypatch):
+    for query in SEARCH_CASES:
+        native = shop.run(queries.find_symbols, query, limit=None, include_metadata=True)
+        monkeypatch.setenv(DISABLE_VARIABLE, "1")
+        walked = shop.run(queries.find_symbols, query, limit=None, include_metadata=True)
+        monkeypatch.delenv(DISABLE_VARIABLE)
+        assert native.total > 0 and native == walked, query
