@@ -46,7 +46,7 @@ def inputs(projects: int, files: int) -> dict[str, list[str]]:
             "Create2_",
             "Step1_2",
             "IEntity",
-        ],  # fmt: skip
+        ],
         "implementations": [
             "T:Bench.Core.IEntity",
             "T:Bench.Core.IRepository`1",
@@ -56,7 +56,7 @@ def inputs(projects: int, files: int) -> dict[str, list[str]]:
             "M:Bench.Core.Entity.Weight",
             "M:Bench.Core.Entity.Compute(System.Int32)",
             "M:Bench.Core.IRepository`1.Add(`0)",
-        ]  # fmt: skip
+        ]
         + [f"T:Bench.P{p}.IHandler{p}_{f}" for p, f in picks]
         + [f"T:Bench.P{p}.Model{p}_{f}" for p, f in deep[:4]],
         "hierarchy": [f"T:Bench.P{p}.Model{p}_{f}" for p, f in picks]
@@ -67,7 +67,7 @@ def inputs(projects: int, files: int) -> dict[str, list[str]]:
             "M:Bench.Core.Log.Write(System.Int32)",
             "M:Bench.Core.EntityExtensions.Label(Bench.Core.IEntity)",
             "M:Bench.Core.IRepository`1.Add(`0)",
-        ]  # fmt: skip
+        ]
         + [f"M:Bench.P{p}.Model{p}_{f}.Create{p}_{f}(System.Int32)" for p, f in picks]
         + [f"M:Bench.P{p}.Model{p}_{f}.Describe" for p, f in picks],
     }

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+from bisect import bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,33 +23,138 @@ class Declaration:
     project: str
 
 
-def source_declarations(snapshot: Snapshot, operation: Operation) -> list[Declaration]:
-    """Every named type and member declared in source, in the navigated target of each project."""
-    return snapshot.memo("source_declarations", lambda: list(_walk(snapshot, operation)))
+class Declarations:
+    """The source declarations of every project, in project order: names at hand for ranking, symbols
+    fetched only for the ones a query keeps."""
+
+    def __init__(self, snapshot: Snapshot, tables: list[tuple[Any, _Table]]) -> None:
+        self._snapshot = snapshot
+        self._tables = tables
+        self.names: list[tuple[str, str]] = [(name, table.project) for _, table in tables for name in table.names]
+        """(simple name, project) of each declaration."""
+        self._starts = []
+        start = 0
+        for _, table in tables:
+            self._starts.append(start)
+            start += len(table.names)
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def symbol(self, index: int, operation: Operation) -> Any:
+        which = bisect_right(self._starts, index) - 1
+        project, _ = self._tables[which]
+        table = self._current(which, operation)
+        return table.symbols[index - self._starts[which]] if table else _missing(project)
+
+    def all(self, operation: Operation) -> list[Declaration]:
+        """Every declaration with its symbol (projects walked again where their compilation is newer)."""
+        found: list[Declaration] = []
+        for which in range(len(self._tables)):
+            table = self._current(which, operation)
+            found.extend(Declaration(n, s, table.project) for n, s in zip(table.names, table.symbols, strict=True))
+        return found
+
+    def _current(self, which: int, operation: Operation) -> _Table:
+        """The table of project ``which`` with symbols of its compilation in this snapshot."""
+        project, table = self._tables[which]
+        compiled = compilation(self._snapshot, project, operation)
+        if table.of(compiled):
+            return table
+        fresh = _walked(self._snapshot, project, compiled, operation)
+        if fresh.names != table.names:  # cannot happen while its documents are the same; be exact anyway
+            raise RuntimeError(f"the declarations of {table.project} changed under a query; run it again")
+        self._tables[which] = (project, fresh)
+        return fresh
 
 
-def _walk(snapshot: Snapshot, operation: Operation) -> Any:
+@dataclass
+class _Table:
+    project: str
+    own_version: str
+    """The project's version and its documents' latest: the same while none of its files changed."""
+    compilation: Any
+    names: list[str]
+    symbols: Any
+
+    def of(self, compiled: Any) -> bool:
+        from System import Object  # type: ignore[import-not-found]
+
+        return bool(Object.ReferenceEquals(self.compilation, compiled))
+
+
+def source_declarations(snapshot: Snapshot, operation: Operation) -> Declarations:
+    """Every named type and member declared in source, in the navigated target of each project.
+
+    A project none of whose files changed since a table was made keeps its names without being
+    compiled again (after an edit elsewhere, its compilation is rebuilt only when a symbol of it is
+    needed): a saved edit is searchable at once.
+    """
+    return snapshot.memo("source_declarations", lambda: _declarations(snapshot, operation))
+
+
+_tables: dict[str, _Table] = {}
+"""Project id -> its latest table."""
+_tables_lock = threading.Lock()
+
+
+def _declarations(snapshot: Snapshot, operation: Operation) -> Declarations:
+    tables = []
     for project in snapshot.projects:
-        project_name = display_name(project)
-        stack = [compilation(snapshot, project, operation).Assembly.GlobalNamespace]
-        while stack:
-            operation.check()
-            container = typed(stack.pop())
-            for member in container.GetMembers():
-                kind = str(member.Kind)
-                if kind == "Namespace":
-                    stack.append(member)
-                    continue
-                if member.IsImplicitlyDeclared or not member.Locations.Length or not member.Locations[0].IsInSource:
-                    continue
-                if kind == "NamedType":
-                    stack.append(member)
-                elif kind == "Method" and str(typed(member).MethodKind) in _HIDDEN_METHOD_KINDS:
-                    continue
-                name = str(member.Name)
-                if name == ".ctor":
-                    name = str(member.ContainingType.Name)
-                yield Declaration(name, member, project_name)
+        key = str(project.Id.Id)
+        own = f"{project.Version}|{operation.wait(project.GetLatestDocumentVersionAsync(operation.token))}"
+        with _tables_lock:
+            cached = _tables.get(key)
+        if cached is None or cached.own_version != own:
+            cached = _walked(snapshot, project, compilation(snapshot, project, operation), operation, own)
+        tables.append((project, cached))
+    return Declarations(snapshot, tables)
+
+
+def _walked(snapshot: Snapshot, project: Any, compiled: Any, operation: Operation, own: str = "") -> _Table:
+    from .native import helpers
+
+    native = helpers()
+    if native is not None:
+        table = native.DeclarationTable.Walk(compiled, operation.token)
+        joined = str(table.Names)
+        names, symbols = (joined.split("\n") if joined else []), table.Symbols
+    else:
+        walked = list(_walk(compiled, operation))
+        names, symbols = [name for name, _ in walked], [symbol for _, symbol in walked]
+    if not own:
+        own = f"{project.Version}|{operation.wait(project.GetLatestDocumentVersionAsync(operation.token))}"
+    fresh = _Table(display_name(project), own, compiled, names, symbols)
+    with _tables_lock:
+        _tables[str(project.Id.Id)] = fresh
+    return fresh
+
+
+def _missing(project: Any) -> Any:
+    raise RuntimeError(f"no declarations for {project.Name}")
+
+
+def _walk(compiled: Any, operation: Operation) -> Iterator[tuple[str, Any]]:
+    """The Python walk (when the C# helper is not available): the same order as DeclarationTable.Walk."""
+    stack = [compiled.Assembly.GlobalNamespace]
+    while stack:
+        operation.check()
+        container = typed(stack.pop())
+        for member in container.GetMembers():
+            kind = str(member.Kind)
+            if kind == "Namespace":
+                stack.append(member)
+                continue
+            if member.IsImplicitlyDeclared or not member.Locations.Length or not member.Locations[0].IsInSource:
+                continue
+            if kind == "NamedType":
+                stack.append(member)
+            elif kind == "Method" and str(typed(member).MethodKind) in _HIDDEN_METHOD_KINDS:
+                continue
+            name = str(member.Name)
+            if name == ".ctor":
+                name = str(member.ContainingType.Name)
+            yield name, member
 
 
 def metadata_types(snapshot: Snapshot, operation: Operation) -> list[Declaration]:

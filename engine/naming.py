@@ -311,7 +311,7 @@ def _declared_names(snapshot: Snapshot, operation: Operation) -> dict[str, str]:
 
     def build() -> dict[str, str]:
         names: dict[str, str] = {}
-        for declaration in source_declarations(snapshot, operation):
+        for declaration in source_declarations(snapshot, operation).all(operation):
             names.setdefault(declaration.name, display(declaration.symbol).split("(")[0])
         return names
 

@@ -292,18 +292,33 @@ def normalize(symbol: Any) -> Any:
 
 def summarize_all(symbols: list[Any]) -> list[SymbolSummary]:
     """``summarize`` of each symbol, in one call to the C# helper when it is there."""
+    if len(symbols) < 4:  # a few symbols cost less than the JSON round trip
+        return [summarize(symbol) for symbol in symbols]
+    return [summary for summary, *_ in described(symbols, with_signature=False)]
+
+
+def described(symbols: list[Any], with_signature: bool) -> list[tuple[SymbolSummary, str, list[Location]]]:
+    """Each symbol's summary, and with ``with_signature`` its signature and every source location
+    (for the on-disk index), in one call to the C# helper when it is there."""
     from .native import helpers
 
     native = helpers()
-    if native is None or len(symbols) < 4:  # a few symbols cost less than the JSON round trip
-        return [summarize(symbol) for symbol in symbols]
+    if native is None:
+        return [
+            (summarize(s), signature(s) if with_signature else "", source_locations(s) if with_signature else [])
+            for s in symbols
+        ]
     from Microsoft.CodeAnalysis import ISymbol  # type: ignore[import-not-found]
     from System import Array  # type: ignore[import-not-found]
 
     array = Array[ISymbol]([ISymbol(symbol) for symbol in symbols])
-    rows = json.loads(str(native.Summaries.Describe(array, _format("short"), _format("full"))))
-    return [
-        SymbolSummary(
+    extra = (_format("signature"),) if with_signature else ()
+    rows = json.loads(str(native.Summaries.Describe(array, _format("short"), _format("full"), *extra)))
+    found = []
+    for row in rows:
+        name, kind, type_kind, method_kind, is_record, is_indexer, enum_member, constant = row[:8]
+        shown, qualified, doc_id, container, place, assembly = row[8:14]
+        summary = SymbolSummary(
             name=name,
             kind=kind_word(kind, type_kind, method_kind, is_record, is_indexer, enum_member, constant),
             display=shown,
@@ -314,23 +329,9 @@ def summarize_all(symbols: list[Any]) -> list[SymbolSummary]:
             in_source=place is not None,
             assembly=assembly,
         )
-        for (
-            name,
-            kind,
-            type_kind,
-            method_kind,
-            is_record,
-            is_indexer,
-            enum_member,
-            constant,
-            shown,
-            qualified,
-            doc_id,
-            container,
-            place,
-            assembly,
-        ) in rows  # fmt: skip
-    ]
+        places = [Location(*p) for p in row[15]] if with_signature else []
+        found.append((summary, row[14] if with_signature else "", places))
+    return found
 
 
 def summarize(symbol: Any) -> SymbolSummary:

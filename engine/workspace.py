@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from . import restore as restoring
 from .boundary import leave_out_outside_documents
 from .errors import EngineError, NotTrusted, WorkspaceLoadFailed
+from .index import EarlyIndex, NotInIndex, write_index
 from .interop import Operation, cancel_all
 from .models import LoadProgress, LoadReport, ProjectSummary, WorkspaceDiagnostic
 from .project_reload import reload_projects
@@ -83,6 +84,9 @@ class SolutionSession:
         self._watcher: Any = None
         self._listeners: list[Callable[[Snapshot], None]] = []
         self._warmer: threading.Thread | None = None
+        self._early: EarlyIndex | None = None
+        self._early_opened = False
+        self._early_lock = threading.Lock()
 
     @property
     def root(self) -> Path:
@@ -129,6 +133,8 @@ class SolutionSession:
                 csharp_providers(snapshot.solution.Workspace.Services.HostServices, operation)
                 ide_analyzers(operation)
                 warm_up(snapshot, operation)
+                # The next start answers search, definition and outlines from this before it has loaded.
+                write_index(self, operation)
         except Exception:  # warming is an optimisation: a failure here shows up in the real query
             log.debug("warming stopped", exc_info=True)
 
@@ -271,9 +277,40 @@ class SolutionSession:
     def run(
         self, query: Callable[..., T], *args: Any, timeout: float | None = DEFAULT_QUERY_TIMEOUT, **kwargs: Any
     ) -> T:
-        """Run ``query(snapshot, operation, *args, **kwargs)`` on the current snapshot, with a timeout."""
+        """Run ``query(snapshot, operation, *args, **kwargs)`` on the current snapshot, with a timeout.
+
+        While the solution loads, symbol search, go to definition by name and file outlines are
+        answered from the on-disk index of the last load when it can answer them exactly."""
+        if not self.is_loaded:
+            early = self.early_answer(query, *args, **kwargs)
+            if early is not None:
+                return early  # type: ignore[no-any-return]
         _, work = self.start(query, *args, timeout=timeout, **kwargs)
         return work()
+
+    def early_index(self) -> EarlyIndex | None:
+        """The on-disk index of the last load of this solution (opened once), or ``None``."""
+        with self._early_lock:
+            if not self._early_opened:
+                self._early_opened = True
+                if not self.restricted:
+                    self._early = EarlyIndex.open(self.target.path, self.root)
+            return self._early
+
+    def early_answer(self, query: Callable[..., Any], *args: Any, **kwargs: Any) -> Any | None:
+        """The index's answer to ``query`` while loading, or ``None`` when only the live solution can answer."""
+        name = getattr(query, "__name__", "")
+        if name not in EARLY_QUERIES or self.is_loaded:
+            return None
+        index = self.early_index()
+        if index is None:
+            return None
+        try:
+            if name == "go_to_definition":
+                return index.go_to_definition(args[0].name if args else kwargs["ref"].name)
+            return getattr(index, name)(*args, **kwargs)
+        except NotInIndex:
+            return None
 
     def start(
         self, query: Callable[..., T], *args: Any, timeout: float | None = DEFAULT_QUERY_TIMEOUT, **kwargs: Any
@@ -554,6 +591,10 @@ def open_session(
             session = SolutionSession(target, trust=trust, restore=restore, watch=watch)
             _sessions[target.path] = session
         return session
+
+
+EARLY_QUERIES = {"find_symbols", "go_to_definition", "file_outline"}
+"""Queries the on-disk index may answer before the solution has loaded."""
 
 
 def load_solution(

@@ -97,14 +97,18 @@ class SolutionState:
     def _report(self, progress: LoadProgress) -> None:
         self.progress = progress
 
-    async def ready(self, ctx: Context | None) -> SolutionSession:
-        """The loaded session, waiting (with progress notifications) while it loads."""
+    async def ready(self, ctx: Context | None, early: bool = False) -> SolutionSession:
+        """The loaded session, waiting (with progress notifications) while it loads; with ``early``, the
+        loading session at once when it has an on-disk index to answer from."""
         session = self.session
         if session is None:
             raise ToolError(
                 "No solution is loaded.\n"
                 "Call load_solution with the path of a .sln, .slnx or .csproj (or set DOTNET_SOLUTION_PATH)."
             )
+        if early and not session.is_loaded and session.error is None:
+            if await anyio.to_thread.run_sync(session.early_index) is not None:
+                return session
         await self._wait(session, ctx)
         if session.error is not None:
             raise ToolError(f"{session.target.path.name} failed to load: {session.error.describe()}")

@@ -21,6 +21,7 @@ from engine.views.references import ReferenceList
 from engine.views.source import SourceText, SymbolSource
 from engine.views.symbol_info import SymbolInfo
 from engine.views.symbols import SymbolList
+from engine.workspace import EARLY_QUERIES
 
 from .config import Settings
 from .responses import answer, result_model
@@ -63,7 +64,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
     async def respond(
         ctx: Context, compute: Any, tool: str, arguments: dict[str, Any], **paging: Any
     ) -> CallToolResult:
-        session = await state.ready(ctx)
+        session = await state.ready(ctx, early=tool in EARLY_QUERIES)
         timeout = settings.timeout_seconds
         return await answer(
             session,

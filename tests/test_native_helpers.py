@@ -49,3 +49,20 @@ def test_symbol_summaries_agree_with_the_python_walk(shop, monkeypatch):
         walked = shop.run(queries.find_symbols, query, limit=None, include_metadata=True)
         monkeypatch.delenv(DISABLE_VARIABLE)
         assert native.total > 0 and native == walked, query
+
+
+def test_the_declaration_walk_agrees_with_the_python_walk(shop):
+    from engine.declarations import _walk
+    from engine.symbols import compilation, documentation_id
+
+    native = helpers()
+
+    def compare(snapshot, operation):
+        for project in snapshot.projects:
+            compiled = compilation(snapshot, project, operation)
+            table = native.DeclarationTable.Walk(compiled, operation.token)
+            walked = list(_walk(compiled, operation))
+            assert str(table.Names).split("\n") == [name for name, _ in walked], project.Name
+            assert [documentation_id(s) for s in table.Symbols] == [documentation_id(s) for _, s in walked]
+
+    shop.run(compare)

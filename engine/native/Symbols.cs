@@ -24,18 +24,24 @@ public static class Symbols
 
 /// <summary>Symbols as every list shows them (engine/symbols.py's summarize), many in one call. One row
 /// per symbol: [name, kind facts (Kind, TypeKind, MethodKind, record, indexer, enum member, constant),
-/// display, qualified name, documentation id, container, first source place or null, assembly].</summary>
+/// display, qualified name, documentation id, container, first source place or null, assembly], and with a
+/// signature format also [signature, every source place] (for the on-disk index).</summary>
 public static class Summaries
 {
     public static string Describe(IEnumerable<ISymbol> symbols, SymbolDisplayFormat shortFormat, SymbolDisplayFormat fullFormat)
+        => Describe(symbols, shortFormat, fullFormat, null);
+
+    public static string Describe(
+        IEnumerable<ISymbol> symbols, SymbolDisplayFormat shortFormat, SymbolDisplayFormat fullFormat, SymbolDisplayFormat? signatureFormat)
     {
         var rows = new List<object?[]>();
         foreach (var symbol in symbols)
         {
-            var place = symbol.Locations.Where(l => l.IsInSource).Select(Symbols.Place)
+            var places = symbol.Locations.Where(l => l.IsInSource).Select(Symbols.Place).Distinct()
                 .OrderBy(p => p.Path, StringComparer.Ordinal).ThenBy(p => p.Line).ThenBy(p => p.Column)
-                .Select(p => p.Row).FirstOrDefault();
-            rows.Add([
+                .Select(p => p.Row).ToList();
+            var place = places.FirstOrDefault();
+            object?[] row = [
                 symbol.Name == ".ctor" ? symbol.ContainingType?.Name ?? ".ctor" : symbol.Name,
                 symbol.Kind.ToString(),
                 (symbol as INamedTypeSymbol)?.TypeKind.ToString() ?? "",
@@ -50,7 +56,8 @@ public static class Summaries
                 Container(symbol, shortFormat, fullFormat),
                 place,
                 symbol.ContainingAssembly?.Name ?? "",
-            ]);
+            ];
+            rows.Add(signatureFormat is null ? row : [.. row, symbol.ToDisplayString(signatureFormat), places]);
         }
         return System.Text.Json.JsonSerializer.Serialize(rows);
     }

@@ -55,7 +55,7 @@ def _load() -> Any | None:
                     f"-p:HostFramework={framework}",
                     *QUIET,
                 ]
-            ],  # fmt: skip
+            ],
             info.dotnet.dotnet,
         )
         import clr  # type: ignore[import-not-found]

@@ -101,7 +101,7 @@ def list_namespaces(snapshot: Snapshot, operation: Operation) -> NamespaceList:
     counts: dict[str, int] = defaultdict(int)
     projects: dict[str, set[str]] = defaultdict(set)
     seen: set[Any] = set()
-    for declaration in source_declarations(snapshot, operation):
+    for declaration in source_declarations(snapshot, operation).all(operation):
         symbol = declaration.symbol
         if str(symbol.Kind) != "NamedType" or symbol.ContainingType is not None:
             continue

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..declarations import Declaration, metadata_types, source_declarations
 from ..errors import InvalidArgument
 from ..interop import Operation
 from ..matching import match_rank
 from ..snapshot import Snapshot, display_name
-from ..symbols import SYMBOL_KIND_WORDS, summarize_all
+from ..symbols import SYMBOL_KIND_WORDS, SymbolSummary, summarize_all
 from ..views.symbols import SymbolList
 
 TYPE_KINDS = {"class", "record", "record struct", "struct", "interface", "enum", "delegate"}
@@ -39,42 +41,65 @@ def find_symbols(
         raise InvalidArgument(
             "The search text is empty.", "Give part of a name, a camel-hump abbreviation or a pattern."
         )
-    kinds = _kinds(kind)
+    _kinds(kind)  # an unknown kind is an error before any work
     if project is not None and snapshot.project_named(project) is None:
-        names = ", ".join(display_name(p) for p in snapshot.projects)
-        raise InvalidArgument(f"No project named '{project}'.", f"Projects: {names}.")
-    candidates: list[Declaration] = list(source_declarations(snapshot, operation))
-    if include_metadata and project is None:
-        candidates += metadata_types(snapshot, operation)
-    ranked = []
-    for index, declaration in enumerate(candidates):
-        if index % 256 == 0:
-            operation.check()  # "*" matches every declaration: honour the deadline between steps
-        if project is not None and declaration.project.lower() != project.lower():
-            continue
-        rank = match_rank(query, declaration.name)
-        if rank is not None:
-            ranked.append((rank, len(declaration.name), declaration.name, declaration))
-    ranked.sort(key=lambda entry: entry[:3])
+        listed = ", ".join(display_name(p) for p in snapshot.projects)
+        raise InvalidArgument(f"No project named '{project}'.", f"Projects: {listed}.")
+    declarations = source_declarations(snapshot, operation)
+    names = list(declarations.names)
+    extra: list[Declaration] = metadata_types(snapshot, operation) if include_metadata and project is None else []
+    names += [(d.name, d.project) for d in extra]
+    ordered = ranked(query, names, project, operation.check)
     operation.check()
-    summaries = []
+    own = len(declarations)
+    summaries = summarize_all(
+        [declarations.symbol(i, operation) if i < own else extra[i - own].symbol for i in ordered]
+    )
+    return symbol_list(str(snapshot.root), query, kind, project, summaries, limit)
+
+
+def ranked(query: str, names: list[tuple[str, str]], project: str | None, check: Callable[[], None]) -> list[int]:
+    """Indexes of the (name, project) pairs that match ``query``, best first: exact, prefix, camel
+    humps, substring (see ``matching``); ties go to the shorter name, then by name."""
+    found = []
+    for index, (name, owner) in enumerate(names):
+        if index % 256 == 0:
+            check()  # "*" matches every declaration: honour the deadline between steps
+        if project is not None and owner.lower() != project.lower():
+            continue
+        rank = match_rank(query, name)
+        if rank is not None:
+            found.append((rank, len(name), name, index))
+    found.sort(key=lambda entry: entry[:3])
+    return [entry[3] for entry in found]
+
+
+def symbol_list(
+    root: str,
+    query: str,
+    kind: str | None,
+    project: str | None,
+    summaries: list[SymbolSummary],
+    limit: int | None,
+    note: str = "",
+) -> SymbolList:
+    """The answer: ranked summaries of the wanted kind, each symbol once (a partial type is declared
+    more than once), cut to ``limit``."""
+    kinds = _kinds(kind)
+    kept = []
     seen = set()
-    for summary in summarize_all([declaration.symbol for *_, declaration in ranked]):
+    for summary in summaries:
         if kinds and summary.kind not in kinds:
             continue
-        if summary.documentation_id in seen:  # partial types are declared more than once
+        if summary.documentation_id in seen:
             continue
         seen.add(summary.documentation_id)
-        summaries.append(summary)
-    shown = summaries if limit is None else summaries[:limit]
+        kept.append(summary)
+    shown = kept if limit is None else kept[:limit]
     where = f" in {project}" if project else ""
     kind_words = f" ({kind})" if kind else ""
-    return SymbolList(
-        root=str(snapshot.root),
-        title=f"Symbols matching '{query}'{kind_words}{where}",
-        items=tuple(shown),
-        total=len(summaries),
-    )
+    return SymbolList(root=root, title=f"Symbols matching '{query}'{kind_words}{where}{note}", items=tuple(shown),
+                      total=len(kept))  # fmt: skip
 
 
 def _kinds(kind: str | None) -> set[str]:

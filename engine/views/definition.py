@@ -18,6 +18,8 @@ class Definition:
     signature: str
     summary: str
     """The XML doc summary, for metadata symbols whose source is not at hand."""
+    note: str = ""
+    """Set when answered from the on-disk index while the solution loads."""
 
     @property
     def in_source(self) -> bool:
@@ -26,7 +28,7 @@ class Definition:
     def render(self) -> str:
         s = self.symbol
         if self.locations:
-            lines = [f"Definition of {s.display}: {plural(len(self.locations), 'location')}"]
+            lines = [f"Definition of {s.display}: {plural(len(self.locations), 'location')}{self.note}"]
             lines.extend(f"{where(location, self.root)}  {s.kind}  {s.display}" for location in self.locations)
             return "\n".join(lines)
         lines = [f"Definition of {s.display}: in metadata ({s.assembly})", self.signature]

@@ -32,6 +32,8 @@ class FileOutline:
     root: str
     path: str
     items: tuple[OutlineNode, ...]
+    note: str = ""
+    """Set when answered from the on-disk index while the solution loads."""
 
     @property
     def count(self) -> int:
@@ -41,7 +43,7 @@ class FileOutline:
         return size(self.items)
 
     def render(self) -> str:
-        lines = [f"Outline of {relative_path(self.path, self.root)}: {plural(self.count, 'declaration')}"]
+        lines = [f"Outline of {relative_path(self.path, self.root)}: {plural(self.count, 'declaration')}{self.note}"]
 
         def walk(nodes: tuple[OutlineNode, ...], depth: int) -> None:
             for node in nodes:

@@ -1,0 +1,140 @@
+"""Answers from the on-disk index while the solution loads: symbol search, go to definition by name,
+and file outlines, each within a second of start instead of after MSBuild. Only entries whose source
+files have the same SHA-256 as on disk are used, checked when the index is opened and again for the
+files of every answer; whatever the index cannot answer exactly waits for the live solution."""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+from typing import Any
+
+from ..models import Location
+from ..symbols import SymbolSummary
+from ..views.definition import Definition
+from ..views.outline import FileOutline, OutlineNode
+from ..views.symbols import SymbolList
+from . import store
+
+NOTE = " (from the index: the solution is still loading)"
+
+
+class NotInIndex(Exception):
+    """The index cannot answer this exactly: wait for the live solution."""
+
+
+class EarlyIndex:
+    def __init__(self, root: Path, stored: store.Stored) -> None:
+        self.root = root
+        self._lock = threading.Lock()
+        self._digests = {path: entry.digest for path, entry in stored.files.items()}
+        self._outlines = {path: entry.outline for path, entry in stored.files.items()}
+        self._declarations = stored.declarations
+        self._stale: set[str] = set()
+        for path, digest in self._digests.items():
+            if store.file_digest(path) != digest:
+                self._stale.add(path)
+
+    @classmethod
+    def open(cls, solution: Path, root: Path) -> EarlyIndex | None:
+        stored = store.read(solution)
+        return cls(root, stored) if stored is not None and stored.files else None
+
+    # -- freshness ------------------------------------------------------------------------------
+
+    def _fresh(self, paths: set[str]) -> bool:
+        """Whether every one of ``paths`` is still what was indexed (checked on disk now)."""
+        with self._lock:
+            for path in paths:
+                if path in self._stale:
+                    return False
+                if store.file_digest(path) != self._digests.get(path):
+                    self._stale.add(path)
+                    return False
+        return True
+
+    def _live_rows(self) -> list[dict[str, Any]]:
+        with self._lock:
+            stale = set(self._stale)
+        return [row for row in self._declarations if not stale.intersection(row["files"])]
+
+    # -- answers --------------------------------------------------------------------------------
+
+    def find_symbols(
+        self,
+        query: str,
+        kind: str | None = None,
+        project: str | None = None,
+        limit: int | None = 50,
+        include_metadata: bool = False,
+    ) -> SymbolList:
+        from ..queries.search import _kinds, ranked, symbol_list
+
+        query = query.strip()
+        if not query or include_metadata:
+            raise NotInIndex
+        _kinds(kind)
+        rows = self._live_rows()
+        if project is not None and not any(r["project"].lower() == project.lower() for r in rows):
+            raise NotInIndex  # the live solution names the projects there are
+        order = ranked(query, [(r["name"], r["project"]) for r in rows], project, lambda: None)
+        summaries = [_summary(rows[index]) for index in order]
+        answer = symbol_list(str(self.root), query, kind, project, summaries, limit, NOTE)
+        if not self._fresh({s.location.path for s in answer.items if s.location is not None}):
+            return self.find_symbols(query, kind, project, limit)  # a file changed just now: without it
+        return answer
+
+    def go_to_definition(self, name: str | None) -> Definition:
+        if not name:
+            raise NotInIndex  # a position needs the compiler's binding
+        name = name.strip()
+        rows = self._live_rows()
+        if len(name) > 2 and name[1] == ":":
+            found = [r for r in rows if r["documentation_id"] == name]
+        elif "(" in name:
+            raise NotInIndex  # parameter lists are matched by the compiler
+        else:
+            found = [r for r in rows if r["qualified_name"] == name or r["qualified_name"].endswith("." + name)]
+        unique = {r["documentation_id"]: r for r in found}
+        if len(unique) != 1:
+            raise NotInIndex  # unknown or ambiguous: the live answer says which
+        (row,) = unique.values()
+        if not self._fresh(set(row["files"])):
+            raise NotInIndex
+        locations = tuple(Location(*place) for place in row["locations"])
+        return Definition(str(self.root), _summary(row), locations, row["signature"], "", NOTE)
+
+    def file_outline(self, file: str) -> FileOutline:
+        given = Path(file).expanduser()
+        path = os.path.normpath(given if given.is_absolute() else self.root / given)
+        if path not in self._outlines or not self._fresh({path}):
+            raise NotInIndex
+        return FileOutline(str(self.root), path, tuple(_node(item) for item in self._outlines[path]), NOTE)
+
+
+def _summary(row: dict[str, Any]) -> SymbolSummary:
+    location = row["location"]
+    return SymbolSummary(
+        name=row["name"],
+        kind=row["kind"],
+        display=row["display"],
+        qualified_name=row["qualified_name"],
+        documentation_id=row["documentation_id"],
+        container=row["container"],
+        location=Location(**location) if location else None,
+        in_source=row["in_source"],
+        assembly=row["assembly"],
+    )
+
+
+def _node(item: dict[str, Any]) -> OutlineNode:
+    return OutlineNode(
+        item["name"],
+        item["kind"],
+        item["display"],
+        Location(**item["location"]),
+        Location(**item["span"]),
+        item["documentation_id"],
+        tuple(_node(child) for child in item["children"]),
+    )

@@ -1,0 +1,76 @@
+"""Writing the on-disk index from a loaded snapshot (after the warm-up, in the background): every
+source declaration with its summary, signature and places, and every file's outline. An outline is
+computed again only for a file whose content changed since the last index."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+from ..declarations import source_declarations
+from ..interop import Operation
+from ..text_files import decode
+from . import store
+
+log = logging.getLogger("roslyn_tui")
+
+
+def write_index(session: Any, operation: Operation) -> int:
+    """Index the current snapshot; returns the number of files indexed."""
+    from ..queries.outline import file_outline
+    from ..symbols import described
+
+    snapshot = session.snapshot()
+    solution = session.target.path
+    previous = store.read(solution)
+    declarations = source_declarations(snapshot, operation).all(operation)
+    facts = described([d.symbol for d in declarations], with_signature=True)
+    files: dict[str, store.StoredFile] = {}
+    skipped: set[str] = set()
+    for project in snapshot.projects:
+        for document in project.Documents:
+            path = str(document.FilePath or "")
+            if not path.endswith(".cs") or path in files or path in skipped:
+                continue
+            operation.check()
+            digest = _digest_if_current(path, document, operation)
+            if digest is None:
+                skipped.add(path)  # changing under us: left out, so never answered from
+                continue
+            old = previous.files.get(path) if previous else None
+            outline = old.outline if old and old.digest == digest else _plain(file_outline(snapshot, operation, path))
+            files[path] = store.StoredFile(digest, outline)
+    rows = []
+    for declaration, (summary, signature, locations) in zip(declarations, facts, strict=True):
+        first = summary.location
+        if first is None:
+            continue
+        row = dataclasses.asdict(summary)
+        places = [dataclasses.astuple(location) for location in locations]
+        row["files"] = sorted({place[0] for place in places}, key=lambda p: p != first.path)
+        if any(name not in files for name in row["files"]):
+            continue
+        row.update(project=declaration.project, signature=signature, locations=places)
+        rows.append(row)
+    store.write(solution, store.Stored(files, rows))
+    log.info("indexed %d files, %d declarations of %s", len(files), len(rows), solution.name)
+    return len(files)
+
+
+def _digest_if_current(path: str, document: Any, operation: Operation) -> str | None:
+    """The file's SHA-256 when its bytes on disk are the text the snapshot has, else ``None``."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return None
+    text = operation.wait(document.GetTextAsync(operation.token))
+    if decode(data) != str(text.ToString()):
+        return None
+    return store.hashlib.sha256(data).hexdigest()
+
+
+def _plain(outline: Any) -> Any:
+    return json.loads(json.dumps(dataclasses.asdict(outline)["items"]))

@@ -1,0 +1,97 @@
+"""The on-disk index: written after a load, it answers search, go to definition by name and file
+outlines on the next start before the solution has loaded, exactly as the live solution does, and
+never from an entry whose file changed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from engine import SymbolRef, load_solution, queries
+from engine.index import NOTE
+from engine.index.store import read
+from engine.solution_file import resolve_target
+from engine.workspace import SolutionSession
+
+from .conftest import copy_fixture
+
+
+@pytest.fixture(scope="module")
+def indexed(tmp_path_factory):
+    """A Shop copy loaded once (which writes its index), and its live answers."""
+    root = copy_fixture("Shop", tmp_path_factory.mktemp("index"))
+    live = load_solution(root / "Shop.sln", watch=False)
+    live.wait_warm()
+    yield root, live
+    live.close()
+
+
+def second_start(root) -> SolutionSession:
+    """A new session on the same solution that has not loaded (as after a restart)."""
+    return SolutionSession(resolve_target(root / "Shop.sln"), watch=False)
+
+
+def test_the_index_is_written_after_the_warm_up(indexed):
+    root, _ = indexed
+    stored = read(resolve_target(root / "Shop.sln").path)
+    assert stored is not None
+    assert any(d["documentation_id"] == "T:Shop.Core.Customer" for d in stored.declarations)
+    assert str(root / "src" / "Shop.Core" / "Customer.cs") in stored.files
+
+
+@pytest.mark.parametrize("query", ["Customer", "GBI", "I*Repository", "Add", "Id"])
+def test_search_before_the_load_answers_as_the_live_solution(indexed, query):
+    root, live = indexed
+    early = second_start(root)
+    answer = early.run(queries.find_symbols, query)
+    assert not early.is_loaded
+    assert answer.title.endswith(NOTE)
+    expected = live.run(queries.find_symbols, query)
+    assert (answer.items, answer.total) == (expected.items, expected.total)
+
+
+def test_definition_and_outline_before_the_load(indexed):
+    root, live = indexed
+    early = second_start(root)
+    for name in ("Shop.Core.Customer", "Customer.Balance", "M:Shop.Core.Journal.Add(System.String)"):
+        definition = early.run(queries.go_to_definition, SymbolRef(name=name))
+        assert definition.note == NOTE
+        assert replace(definition, note="") == live.run(queries.go_to_definition, SymbolRef(name=name))
+    outline = early.run(queries.file_outline, "src/Shop.Core/Customer.cs")
+    assert NOTE in outline.render().splitlines()[0]
+    assert replace(outline, note="") == live.run(queries.file_outline, "src/Shop.Core/Customer.cs")
+    assert not early.is_loaded
+    # What only the compiler can say is not answered from the index.
+    assert early.early_answer(queries.go_to_definition, SymbolRef(name="Journal.Add")) is None  # ambiguous
+    assert early.early_answer(queries.find_references, SymbolRef(name="Customer")) is None
+
+
+def test_a_changed_file_is_never_answered_from(tmp_path):
+    root = copy_fixture("Shop", tmp_path)
+    live = load_solution(root / "Shop.sln", watch=False)
+    live.wait_warm()
+    live.close()
+    orders = root / "src" / "Shop.Core" / "Customer.Orders.cs"
+    early = second_start(root)
+    assert early.early_answer(queries.find_symbols, "AddOrder").total == 1
+    # Changed after the index was opened: the next answer checks the files it would name.
+    orders.write_text(orders.read_text(encoding="utf-8") + "\n// edited\n", encoding="utf-8")
+    after = early.early_answer(queries.find_symbols, "AddOrder")
+    assert after.total == 0
+    # Customer is declared in that file too (a partial class): not answered, nor its outline.
+    assert all(
+        s.documentation_id != "T:Shop.Core.Customer" for s in early.early_answer(queries.find_symbols, "Customer").items
+    )
+    assert early.early_answer(queries.go_to_definition, SymbolRef(name="Shop.Core.Customer")) is None
+    assert early.early_answer(queries.file_outline, "src/Shop.Core/Customer.Orders.cs") is None
+    # A new start sees the same.
+    assert second_start(root).early_answer(queries.find_symbols, "AddOrder").total == 0
+
+
+def test_a_restricted_solution_never_uses_the_index(indexed):
+    from engine.trust import Trust
+
+    root, _ = indexed
+    restricted = SolutionSession(resolve_target(root / "Shop.sln"), trust=Trust(False, "not trusted"), watch=False)
+    assert restricted.early_index() is None

@@ -1,0 +1,44 @@
+"""Keys typed before an answer arrives are not lost: enter in the symbol search before its first
+results opens the first result when it arrives."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+import tui.screens.search as search_screen
+from tui.app import RoslynTui
+from tui.screens.search import SymbolSearchScreen
+from tui.widgets.source_view import SourceView
+
+from .conftest import SHOP_SLN
+
+
+@pytest.fixture(autouse=True)
+def private_config(tmp_path, monkeypatch):
+    monkeypatch.setenv("ROSLYN_TUI_CONFIG_DIR", str(tmp_path / "config"))
+
+
+async def test_enter_before_the_results_opens_the_first_result(monkeypatch):
+    answer_now = threading.Event()
+    real_search = search_screen.find_symbols
+
+    def slow_search(*args, **kwargs):
+        # The engine's real answer, held back until the user has already pressed enter.
+        answer_now.wait(30)
+        return real_search(*args, **kwargs)
+
+    monkeypatch.setattr(search_screen, "find_symbols", slow_search)
+    app = RoslynTui(SHOP_SLN)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("ctrl+t", *"CustomerRepository", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SymbolSearchScreen)
+        assert app.screen.submit_pending
+        answer_now.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not isinstance(app.screen, SymbolSearchScreen)
+        assert app.query_one(SourceView).path.endswith("CustomerRepository.cs")
