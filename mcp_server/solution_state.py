@@ -106,9 +106,9 @@ class SolutionState:
                 "No solution is loaded.\n"
                 "Call load_solution with the path of a .sln, .slnx or .csproj (or set DOTNET_SOLUTION_PATH)."
             )
-        if early and not session.is_loaded and session.error is None:
-            if await anyio.to_thread.run_sync(session.early_index) is not None:
-                return session
+        loading = not session.is_loaded and session.error is None
+        if early and loading and await anyio.to_thread.run_sync(session.early_index) is not None:
+            return session
         await self._wait(session, ctx)
         if session.error is not None:
             raise ToolError(f"{session.target.path.name} failed to load: {session.error.describe()}")
