@@ -95,3 +95,20 @@ def test_a_restricted_solution_never_uses_the_index(indexed):
     root, _ = indexed
     restricted = SolutionSession(resolve_target(root / "Shop.sln"), trust=Trust(False, "not trusted"), watch=False)
     assert restricted.early_index() is None
+
+
+def test_a_new_file_or_a_changed_project_file_retires_the_index(tmp_path):
+    root = copy_fixture("Shop", tmp_path)
+    live = load_solution(root / "Shop.sln", watch=False)
+    live.wait_warm()
+    live.close()
+    assert second_start(root).early_index() is not None
+    added = root / "src" / "Shop.Core" / "Added.cs"
+    added.write_text("namespace Shop.Core;\npublic class Added { }\n", encoding="utf-8")
+    # Its declarations are not in the index: nothing is answered from it (the live solution will).
+    assert second_start(root).early_index() is None
+    added.unlink()
+    assert second_start(root).early_index() is not None
+    project = root / "src" / "Shop.Core" / "Shop.Core.csproj"
+    project.write_text(project.read_text(encoding="utf-8").replace("</Project>", "<!-- x -->\n</Project>"), "utf-8")
+    assert second_start(root).early_index() is None

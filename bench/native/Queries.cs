@@ -95,28 +95,61 @@ static class Queries
 
     static async Task<int> Implementations(Solution solution, ISymbol symbol)
     {
-        // As the engine's find_implementations: a type's implementations or derived classes; a member's
+        // As the engine's find_implementations: direct and transitive implementations and derived
+        // interfaces of an interface (to mark the direct ones), derived classes of a class, a member's
         // implementations and overrides.
-        IEnumerable<ISymbol> found = symbol is INamedTypeSymbol { TypeKind: TypeKind.Interface } type
-            ? await SymbolFinder.FindImplementationsAsync(type, solution, transitive: true)
-            : symbol is INamedTypeSymbol classType
-                ? await SymbolFinder.FindDerivedClassesAsync(classType, solution, transitive: true)
-                : (await SymbolFinder.FindImplementationsAsync(symbol, solution))
-                    .Concat(await SymbolFinder.FindOverridesAsync(symbol, solution));
+        var found = new List<ISymbol>();
+        if (symbol is INamedTypeSymbol { TypeKind: TypeKind.Interface } type)
+        {
+            var direct = new HashSet<string>((await SymbolFinder.FindImplementationsAsync(type, solution, transitive: false)).Select(Symbol.Id));
+            found.AddRange(await SymbolFinder.FindImplementationsAsync(type, solution, transitive: true));
+            direct.UnionWith((await SymbolFinder.FindDerivedInterfacesAsync(type, solution, transitive: false)).Select(Symbol.Id));
+            found.AddRange(await SymbolFinder.FindDerivedInterfacesAsync(type, solution, transitive: true));
+            _ = found.Count(s => direct.Contains(Symbol.Id(s)));
+        }
+        else if (symbol is INamedTypeSymbol classType)
+        {
+            var direct = new HashSet<string>((await SymbolFinder.FindDerivedClassesAsync(classType, solution, transitive: false)).Select(Symbol.Id));
+            found.AddRange(await SymbolFinder.FindDerivedClassesAsync(classType, solution, transitive: true));
+            _ = found.Count(s => direct.Contains(Symbol.Id(s)));
+        }
+        else
+        {
+            found.AddRange(await SymbolFinder.FindImplementationsAsync(symbol, solution));
+            found.AddRange(await SymbolFinder.FindOverridesAsync(symbol, solution));
+        }
         return found.Select(s => (s.ToDisplayString(), Place(s))).Distinct().Count();
     }
 
     static async Task<int> Hierarchy(Solution solution, ISymbol symbol)
     {
+        // As the engine's type_hierarchy at depth 1: bases, interfaces, direct derived types, and for
+        // each of those whether it has derived types of its own (shown as expandable).
         var type = (INamedTypeSymbol)symbol;
         var nodes = new List<string>();
         for (var b = type.BaseType; b is not null; b = b.BaseType) nodes.Add(b.ToDisplayString() + Place(b));
         nodes.AddRange(type.AllInterfaces.Select(i => i.ToDisplayString() + Place(i)));
-        var derived = type.TypeKind == TypeKind.Interface
-            ? await SymbolFinder.FindImplementationsAsync(type, solution, transitive: false)
-            : await SymbolFinder.FindDerivedClassesAsync(type, solution, transitive: false);
-        nodes.AddRange(derived.Select(d => d.ToDisplayString() + Place(d)));
+        foreach (var child in await Derived(solution, type))
+        {
+            var expandable = (await Derived(solution, child)).Count > 0;
+            nodes.Add(child.ToDisplayString() + Place(child) + expandable);
+        }
         return nodes.Count;
+    }
+
+    static async Task<List<INamedTypeSymbol>> Derived(Solution solution, INamedTypeSymbol type)
+    {
+        var found = new List<INamedTypeSymbol>();
+        if (type.TypeKind == TypeKind.Interface)
+        {
+            found.AddRange(await SymbolFinder.FindDerivedInterfacesAsync(type, solution, transitive: false));
+            found.AddRange(await SymbolFinder.FindImplementationsAsync(type, solution, transitive: false));
+        }
+        else if (type.TypeKind == TypeKind.Class)
+        {
+            found.AddRange(await SymbolFinder.FindDerivedClassesAsync(type, solution, transitive: false));
+        }
+        return found;
     }
 
     static async Task<int> Callers(Solution solution, ISymbol symbol)
@@ -128,6 +161,11 @@ static class Queries
             sites.AddRange(caller.Locations.Select(l => caller.CallingSymbol.ToDisplayString() + l.GetLineSpan()));
         }
         return sites.Count;
+    }
+
+    static class Symbol
+    {
+        public static string Id(ISymbol symbol) => symbol.GetDocumentationCommentId() ?? "";
     }
 
     static string Place(ISymbol symbol)

@@ -38,8 +38,16 @@ class EarlyIndex:
 
     @classmethod
     def open(cls, solution: Path, root: Path) -> EarlyIndex | None:
+        """The index of ``solution``, or ``None`` when there is none or the projects changed since (a
+        project, solution or MSBuild import file, or a ``.cs`` file the index does not know)."""
         stored = store.read(solution)
-        return cls(root, stored) if stored is not None and stored.files else None
+        if stored is None or not stored.files:
+            return None
+        if any(store.file_digest(path) != digest for path, digest in stored.inputs.items()):
+            return None
+        if store.sources_under(stored.project_dirs) - set(stored.files) - set(stored.unlisted):
+            return None  # a new file: its declarations are not in the index
+        return cls(root, stored)
 
     # -- freshness ------------------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,7 +13,7 @@ from typing import Any
 
 from ..cache import cache_dir
 
-FORMAT = "2"
+FORMAT = "3"
 """Bumped when what is stored changes: an index of another format is ignored and rewritten."""
 
 
@@ -41,6 +42,26 @@ class Stored:
     declarations: list[dict[str, Any]]
     """Each: a symbol summary in plain data, plus ``signature``, ``locations`` and ``files`` (every file
     it is declared in) and ``project``."""
+    inputs: dict[str, str | None]
+    """The solution and project files and MSBuild imports the index was built from, with their digests:
+    when one changed, which files are compiled (or how) may have too, and the index is not used."""
+    project_dirs: list[str]
+    """Where the projects' ``.cs`` files live: a file there that the index lacks makes it unusable."""
+    unlisted: list[str]
+    """``.cs`` files under those directories that no project compiled when the index was written."""
+
+
+def sources_under(directories: list[str]) -> set[str]:
+    """Every ``.cs`` file under ``directories`` (build outputs left out)."""
+    found: set[str] = set()
+    for top in directories:
+        for directory, folders, names in os.walk(top):
+            folders[:] = [f for f in folders if f.lower() not in ("bin", "obj")]
+            found.update(os.path.join(directory, n) for n in names if n.endswith(".cs"))
+    return found
+
+
+INPUT_NAMES = ("directory.build.props", "directory.build.targets", "directory.packages.props", "global.json")
 
 
 def read(solution: Path) -> Stored | None:
@@ -57,9 +78,12 @@ def read(solution: Path) -> Stored | None:
                 for name, digest, outline in db.execute("select path, digest, outline from files")
             }
             declarations = [json.loads(data) for (data,) in db.execute("select data from declarations")]
+            inputs = json.loads(meta.get("inputs", "{}"))
+            project_dirs = json.loads(meta.get("project_dirs", "[]"))
+            unlisted = json.loads(meta.get("unlisted", "[]"))
     except (sqlite3.Error, ValueError):
         return None  # a damaged index is rewritten after the next load
-    return Stored(files, declarations)
+    return Stored(files, declarations, inputs, project_dirs, unlisted)
 
 
 def write(solution: Path, stored: Stored) -> None:
@@ -75,7 +99,16 @@ def write(solution: Path, stored: Stored) -> None:
         db.execute("delete from meta")
         db.execute("delete from files")
         db.execute("delete from declarations")
-        db.executemany("insert into meta values (?, ?)", [("format", FORMAT), ("solution", str(solution))])
+        db.executemany(
+            "insert into meta values (?, ?)",
+            [
+                ("format", FORMAT),
+                ("solution", str(solution)),
+                ("inputs", json.dumps(stored.inputs)),
+                ("project_dirs", json.dumps(stored.project_dirs)),
+                ("unlisted", json.dumps(stored.unlisted)),
+            ],
+        )
         db.executemany(
             "insert into files values (?, ?, ?)",
             [(name, entry.digest, json.dumps(entry.outline)) for name, entry in stored.files.items()],

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import os
 from pathlib import Path
 from typing import Any
 
@@ -55,9 +56,24 @@ def write_index(session: Any, operation: Operation) -> int:
             continue
         row.update(project=declaration.project, signature=signature, locations=places)
         rows.append(row)
-    store.write(solution, store.Stored(files, rows))
+    project_files = sorted({str(p.FilePath) for p in snapshot.all_projects if p.FilePath})
+    inputs = {path: store.file_digest(path) for path in [str(solution), *project_files, *_imports(session.root)]}
+    project_dirs = sorted({str(Path(path).parent) for path in project_files})
+    unlisted = sorted(store.sources_under(project_dirs) - set(files) - skipped)
+    if skipped:
+        return 0  # a file changed while indexing: the next load writes the index
+    store.write(solution, store.Stored(files, rows, inputs, project_dirs, unlisted))
     log.info("indexed %d files, %d declarations of %s", len(files), len(rows), solution.name)
     return len(files)
+
+
+def _imports(root: Path) -> list[str]:
+    """MSBuild files that shape every project under ``root`` (Directory.Build.props and the like)."""
+    found = []
+    for directory, folders, names in os.walk(root):
+        folders[:] = [f for f in folders if f.lower() not in ("bin", "obj", ".git", "node_modules")]
+        found += [os.path.join(directory, n) for n in names if n.lower() in store.INPUT_NAMES]
+    return sorted(found)
 
 
 def _digest_if_current(path: str, document: Any, operation: Operation) -> str | None:

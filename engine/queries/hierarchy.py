@@ -8,7 +8,7 @@ from ..errors import InvalidArgument
 from ..interop import Operation
 from ..naming import SymbolRef, resolve
 from ..snapshot import Snapshot
-from ..symbols import display, documentation_id, kind_of, normalize, qualified_name, summarize, typed
+from ..symbols import display, documentation_id, kind_of, normalize, qualified_name, summarize, summarize_all, typed
 from ..views.hierarchy import HierarchyNode, MemberOverrides, TypeHierarchy
 
 DIRECTIONS = ("ancestors", "descendants", "both")
@@ -118,7 +118,7 @@ def _derived(
             SymbolFinder.FindDerivedClassesAsync(symbol, solution, False, None, operation.token)
         ):
             children.append((found, "derives"))
-    nodes = []
+    kept: list[tuple[Any, str, str]] = []
     seen: set[str] = set()
     for child, relation in children:
         operation.check()  # System.Object has thousands of descendants: honour the deadline between them
@@ -127,13 +127,15 @@ def _derived(
         if key in seen or key in path:  # several targets, or a cycle through broken code
             continue
         seen.add(key)
+        kept.append((child, relation, key))
+    nodes = []
+    for (child, relation, key), summary in zip(kept, summarize_all([c for c, _, _ in kept]), strict=True):
+        operation.check()
         if max_depth is not None and depth >= max_depth:
-            nodes.append(
-                HierarchyNode(summarize(child), relation, expandable=_has_descendants(snapshot, operation, child))
-            )
+            nodes.append(HierarchyNode(summary, relation, expandable=_has_descendants(snapshot, operation, child)))
             continue
         grandchildren = _derived(snapshot, operation, child, max_depth, depth + 1, path | {key})
-        nodes.append(HierarchyNode(summarize(child), relation, tuple(grandchildren)))
+        nodes.append(HierarchyNode(summary, relation, tuple(grandchildren)))
     nodes.sort(key=lambda n: (n.relation, n.symbol.display))
     return nodes
 

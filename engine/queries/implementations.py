@@ -8,7 +8,7 @@ from ..errors import InvalidArgument
 from ..interop import Operation
 from ..naming import SymbolRef, resolve
 from ..snapshot import Snapshot
-from ..symbols import display, documentation_id, kind_of, normalize, overridden, summarize
+from ..symbols import display, documentation_id, kind_of, normalize, overridden, summarize, summarize_all
 from ..views.hierarchy import ImplementationList, OverrideList, Related
 
 
@@ -80,13 +80,13 @@ def _interface_implementations(snapshot: Snapshot, operation: Operation, interfa
 
     direct = {documentation_id(t) for t in find(SymbolFinder.FindImplementationsAsync, False)}
     items = [
-        Related(summarize(t), "implements", documentation_id(t) in direct)
-        for t in find(SymbolFinder.FindImplementationsAsync, True)
+        Related(s, "implements", s.documentation_id in direct)
+        for s in summarize_all(find(SymbolFinder.FindImplementationsAsync, True))
     ]
     direct_interfaces = {documentation_id(t) for t in find(SymbolFinder.FindDerivedInterfacesAsync, False)}
     items += [
-        Related(summarize(t), "derived interface", documentation_id(t) in direct_interfaces)
-        for t in find(SymbolFinder.FindDerivedInterfacesAsync, True)
+        Related(s, "derived interface", s.documentation_id in direct_interfaces)
+        for s in summarize_all(find(SymbolFinder.FindDerivedInterfacesAsync, True))
     ]
     return items
 
@@ -99,7 +99,7 @@ def _derived_classes(snapshot: Snapshot, operation: Operation, type_symbol: Any,
         return _unique(operation.wait(task))
 
     direct = {documentation_id(t) for t in find(False)}
-    return [Related(summarize(t), relation, documentation_id(t) in direct) for t in find(True)]
+    return [Related(s, relation, s.documentation_id in direct) for s in summarize_all(find(True))]
 
 
 def _is_implementable(member: Any) -> bool:
