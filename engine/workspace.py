@@ -87,6 +87,9 @@ class SolutionSession:
         self._early: EarlyIndex | None = None
         self._early_opened = False
         self._early_lock = threading.Lock()
+        self._activity = threading.Lock()
+        self._queries = 0
+        self._last_query = 0.0
 
     @property
     def root(self) -> Path:
@@ -286,7 +289,25 @@ class SolutionSession:
             if early is not None:
                 return early  # type: ignore[no-any-return]
         _, work = self.start(query, *args, timeout=timeout, **kwargs)
-        return work()
+        with self._activity:
+            self._queries += 1
+        try:
+            return work()
+        finally:
+            with self._activity:
+                self._queries -= 1
+                self._last_query = time.monotonic()
+
+    def yield_to_queries(self, operation: Operation, quiet: float = 0.5) -> None:
+        """Wait while queries run (and until ``quiet`` seconds after the last): background work such as
+        writing the index must not take the CPU from the answer a user waits for."""
+        while True:
+            operation.check()
+            with self._activity:
+                idle = self._queries == 0 and time.monotonic() - self._last_query >= quiet
+            if idle:
+                return
+            time.sleep(0.05)
 
     def early_index(self) -> EarlyIndex | None:
         """The on-disk index of the last load of this solution (opened once), or ``None``."""

@@ -66,3 +66,14 @@ def test_the_declaration_walk_agrees_with_the_python_walk(shop):
             assert [documentation_id(s) for s in table.Symbols] == [documentation_id(s) for _, s in walked]
 
     shop.run(compare)
+
+
+@pytest.mark.parametrize(
+    "name", ["Entity.Validate", "IEntity.Id", "Customer.AddOrder", "Workflow.Middle", "Journal.Add(string, decimal)"]
+)
+def test_callers_agree_with_the_python_walk(shop, monkeypatch, name):
+    native = shop.run(queries.call_hierarchy, SymbolRef(name=name), "incoming", 2)
+    monkeypatch.setenv(DISABLE_VARIABLE, "1")
+    walked = shop.run(queries.call_hierarchy, SymbolRef(name=name), "incoming", 2)
+    monkeypatch.delenv(DISABLE_VARIABLE)
+    assert native.incoming and native == walked

@@ -52,9 +52,9 @@ class EarlyIndex:
     # -- freshness ------------------------------------------------------------------------------
 
     def _fresh(self, paths: set[str]) -> bool:
-        """Whether every one of ``paths`` is still what was indexed (checked on disk now)."""
+        """Whether every indexed file of ``paths`` is still what was indexed (checked on disk now)."""
         with self._lock:
-            for path in paths:
+            for path in paths & self._digests.keys():
                 if path in self._stale:
                     return False
                 if store.file_digest(path) != self._digests.get(path):
@@ -65,7 +65,11 @@ class EarlyIndex:
     def _live_rows(self) -> list[dict[str, Any]]:
         with self._lock:
             stale = set(self._stale)
-        return [row for row in self._declarations if not stale.intersection(row["files"])]
+        return [
+            row
+            for row in self._declarations
+            if not stale.intersection(row["files"]) and not (stale and row.get("generated"))
+        ]
 
     # -- answers --------------------------------------------------------------------------------
 
@@ -108,7 +112,7 @@ class EarlyIndex:
         if len(unique) != 1:
             raise NotInIndex  # unknown or ambiguous: the live answer says which
         (row,) = unique.values()
-        if not self._fresh(set(row["files"])):
+        if not self._fresh(set(row["files"])) or (row.get("generated") and self._stale):
             raise NotInIndex
         locations = tuple(Location(*place) for place in row["locations"])
         return Definition(str(self.root), _summary(row), locations, row["signature"], "", NOTE)

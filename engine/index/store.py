@@ -115,5 +115,5 @@ def write(solution: Path, stored: Stored) -> None:
         )
         db.executemany(
             "insert into declarations values (?, ?)",
-            [(d["files"][0], json.dumps(d)) for d in stored.declarations],
+            [(d["files"][0] if d["files"] else "", json.dumps(d)) for d in stored.declarations],
         )

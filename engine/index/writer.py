@@ -24,6 +24,7 @@ def write_index(session: Any, operation: Operation) -> int:
     from ..queries.outline import file_outline
     from ..symbols import described
 
+    session.yield_to_queries(operation)
     snapshot = session.snapshot()
     solution = session.target.path
     previous = store.read(solution)
@@ -36,7 +37,7 @@ def write_index(session: Any, operation: Operation) -> int:
             path = str(document.FilePath or "")
             if not path.endswith(".cs") or path in files or path in skipped:
                 continue
-            operation.check()
+            session.yield_to_queries(operation)
             digest = _digest_if_current(path, document, operation)
             if digest is None:
                 skipped.add(path)  # changing under us: left out, so never answered from
@@ -51,10 +52,14 @@ def write_index(session: Any, operation: Operation) -> int:
             continue
         row = dataclasses.asdict(summary)
         places = [dataclasses.astuple(location) for location in locations]
-        row["files"] = sorted({place[0] for place in places}, key=lambda p: p != first.path)
-        if any(name not in files for name in row["files"]):
-            continue
-        row.update(project=declaration.project, signature=signature, locations=places)
+        on_disk = {place[0] for place in places if os.path.isfile(place[0])}
+        if any(name not in files for name in on_disk):
+            continue  # declared in a file that was not indexed
+        # A source generator's output is not a file: it depends on every file, so it is only answered
+        # from while none changed.
+        generated = len(on_disk) < len({place[0] for place in places})
+        row["files"] = sorted(on_disk, key=lambda p: p != first.path)
+        row.update(project=declaration.project, signature=signature, locations=places, generated=generated)
         rows.append(row)
     project_files = sorted({str(p.FilePath) for p in snapshot.all_projects if p.FilePath})
     inputs = {path: store.file_digest(path) for path in [str(solution), *project_files, *_imports(session.root)]}

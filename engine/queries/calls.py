@@ -2,13 +2,28 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ..errors import InvalidArgument
 from ..interop import Operation
+from ..models import Location
 from ..naming import SymbolRef, resolve
+from ..native import helpers
 from ..snapshot import Snapshot
-from ..symbols import display, documentation_id, kind_of, location_of, normalize, referenced_symbol, summarize, typed
+from ..symbols import (
+    SymbolSummary,
+    display,
+    display_format,
+    documentation_id,
+    kind_of,
+    location_of,
+    normalize,
+    referenced_symbol,
+    summarize,
+    summarize_all,
+    typed,
+)
 from ..syntax_roles import READ, READ_WRITE, WRITE, classify
 from ..views.calls import CallHierarchy, CallNode, CallSite
 
@@ -58,32 +73,66 @@ class _Walker:
         # Roslyn reports a caller once per way it reaches the symbol: directly, and through each member the
         # symbol implements or overrides (IsDirect false). Directness belongs to each call site, not the caller.
         grouped: dict[str, tuple[Any, dict[tuple[str, int, int], CallSite], list[bool]]] = {}
+        for caller, key, direct, has_locations, places in self._callers(callers):
+            self.operation.check()
+            entry = grouped.setdefault(key, (caller, {}, [False]))
+            for location, text, is_base in places:
+                if not direct and is_base:
+                    continue  # ``base.M()`` is a non-virtual call: it never reaches this override
+                entry[2][0] = True
+                if location is None:
+                    continue  # outside source: keeps the caller, shows no site
+                site = CallSite(location, text, "" if direct else _VIA)
+                spot = (location.path, location.line, location.column)
+                if spot not in entry[1] or direct:
+                    entry[1][spot] = site
+            if not has_locations:
+                entry[2][0] = True
+        kept = [(key, entry) for key, entry in grouped.items() if entry[2][0]]
+        summaries = summarize_all([caller for _, (caller, _, _) in kept])
+        nodes = []
+        for (key, (caller, by_spot, _)), summary in zip(kept, summaries, strict=True):
+            sites = sorted(by_spot.values(), key=lambda s: (s.location.path, s.location.line, s.location.column))
+            note = _VIA if sites and all(site.note for site in sites) else ""
+            nodes.append(self._node(caller, key, "called by", tuple(sites), note, depth, path, self.incoming, summary))
+        return sorted(nodes, key=_order)
+
+    def _callers(self, callers: Any) -> list[tuple[Any, str, bool, bool, list[tuple[Location | None, str, bool]]]]:
+        """Each caller info as (caller, key, direct, has locations, [(site, line text, is base.M())]):
+        from the C# helper in one call, or walked here."""
+        native = helpers()
+        if native is not None:
+            table = self.operation.wait(
+                native.CallerTable.DescribeAsync(callers, display_format(), self.operation.token)
+            )
+            symbols = table.Callers
+            return [
+                (
+                    typed(symbols[index]),
+                    key,
+                    direct,
+                    has_locations,
+                    [(Location(*s[:5]), s[5], s[6]) if s else (None, "", False) for s in sites],
+                )
+                for index, key, direct, has_locations, sites in json.loads(str(table.Rows))
+            ]
+        found = []
         for info in callers:
             self.operation.check()
             caller = typed(normalize(info.CallingSymbol))
-            key = documentation_id(caller) or display(caller)
             direct = bool(info.IsDirect)
-            entry = grouped.setdefault(key, (caller, {}, [False]))
+            sites: list[tuple[Location | None, str, bool]] = []
             for location in info.Locations:
-                if not direct and self._is_base_call(location):
-                    continue  # ``base.M()`` is a non-virtual call: it never reaches this override
-                entry[2][0] = True
-                site = self._site(location, "" if direct else _VIA)
-                if site is None:
+                converted = location_of(location)
+                if converted is None:
+                    sites.append((None, "", False))
                     continue
-                spot = (site.location.path, site.location.line, site.location.column)
-                if spot not in entry[1] or direct:
-                    entry[1][spot] = site
-            if not list(info.Locations):
-                entry[2][0] = True
-        nodes = []
-        for key, (caller, by_spot, kept) in grouped.items():
-            if not kept[0]:
-                continue
-            sites = sorted(by_spot.values(), key=lambda s: (s.location.path, s.location.line, s.location.column))
-            note = _VIA if sites and all(site.note for site in sites) else ""
-            nodes.append(self._node(caller, key, "called by", tuple(sites), note, depth, path, self.incoming))
-        return sorted(nodes, key=_order)
+                text = location.SourceTree.GetText(self.operation.token)
+                line = str(text.Lines[converted.line - 1].ToString()).strip()
+                sites.append((converted, line, not direct and self._is_base_call(location)))
+            key = documentation_id(caller) or display(caller)
+            found.append((caller, key, direct, bool(list(info.Locations)), sites))
+        return found
 
     def outgoing(self, symbol: Any, depth: int, path: set[str]) -> list[CallNode]:
         grouped: dict[tuple[str, str], tuple[Any, list[CallSite]]] = {}
@@ -131,8 +180,9 @@ class _Walker:
         depth: int,
         path: set[str],
         recurse: Any,
+        summary: SymbolSummary | None = None,
     ) -> CallNode:
-        summary = summarize(symbol)
+        summary = summary or summarize(symbol)
         if key in path:
             return CallNode(summary, relation, sites, cycle=True, note=note)
         if recurse is None:

@@ -141,7 +141,23 @@ def _derived(
 
 
 def _has_descendants(snapshot: Snapshot, operation: Operation, symbol: Any) -> bool:
-    return bool(_derived(snapshot, operation, symbol, 1, 1, {documentation_id(symbol)}))
+    """Whether anything derives from (or implements) ``symbol``: one finder call, nothing described."""
+    from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
+
+    solution, token = snapshot.solution, operation.token
+    own = documentation_id(symbol)
+
+    def any_other(task: Any) -> bool:  # a cycle through broken code leads back to the symbol itself
+        return any(documentation_id(typed(normalize(found))) != own for found in operation.wait(task))
+
+    kind = str(symbol.TypeKind)
+    if kind == "Interface":
+        return any_other(SymbolFinder.FindDerivedInterfacesAsync(symbol, solution, False, None, token)) or any_other(
+            SymbolFinder.FindImplementationsAsync(symbol, solution, False, None, token)
+        )
+    if kind == "Class":
+        return any_other(SymbolFinder.FindDerivedClassesAsync(symbol, solution, False, None, token))
+    return False
 
 
 def _overrides(snapshot: Snapshot, operation: Operation, symbol: Any) -> list[MemberOverrides]:

@@ -9,6 +9,7 @@ from typing import Any
 
 from .. import nuget
 from ..errors import InvalidArgument
+from ..interop import Operation
 from ..views.repl import (
     ContextState,
     ContextSummary,
@@ -61,6 +62,11 @@ def evaluate_csharp(
     contexts = shared()
     context, notices = _ready_context(contexts, context_id, session, reference_solution, timeout)
     packages = _restored_directives(code, session, notices)
+    if cancelled is None:
+        # A request cancelled from another thread (interop.cancel_thread: the MCP client's
+        # notifications/cancelled) kills the evaluation's worker instead of waiting for the time limit.
+        watch = Operation("C# evaluation", None)
+        cancelled = lambda: watch.cancelled  # noqa: E731
     with context.lock:
         answer = contexts.ask(
             context, {"op": "eval", "code": code, "nuget": packages}, limited=True, cancelled=cancelled
