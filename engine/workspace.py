@@ -87,6 +87,7 @@ class SolutionSession:
         self._early: EarlyIndex | None = None
         self._early_opened = False
         self._early_lock = threading.Lock()
+        self._editing_warm = threading.Event()
         self._activity = threading.Lock()
         self._queries = 0
         self._last_query = 0.0
@@ -136,10 +137,23 @@ class SolutionSession:
                 csharp_providers(snapshot.solution.Workspace.Services.HostServices, operation)
                 ide_analyzers(operation)
                 warm_up(snapshot, operation)
+                self._editing_warm.set()
                 # The next start answers search, definition and outlines from this before it has loaded.
                 write_index(self, operation)
         except Exception:  # warming is an optimisation: a failure here shows up in the real query
             log.debug("warming stopped", exc_info=True)
+        finally:
+            self._editing_warm.set()
+
+    def wait_editing_warm(self, timeout: float | None = None) -> None:
+        """Block until the warm-up's code action listing is done (or failed).
+
+        An edit computed while that listing walks syntax on the warm-up thread deadlocked inside
+        pythonnet (rename on the main thread, reproducible in tests/test_editing.py); editing waits
+        for it instead, at most ``timeout`` seconds.
+        """
+        if self._warmer is not None:
+            self._editing_warm.wait(timeout)
 
     def wait_warm(self, timeout: float | None = None) -> None:
         """Block until the background warm-up (compilations, editing providers) has finished."""

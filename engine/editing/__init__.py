@@ -192,6 +192,7 @@ def _edit(
     if apply and preview_token:
         return _write(session, book.pending(preview_token, kind))
     assert compute is not None
+    session.wait_editing_warm(timeout)
     pending = session.run(compute, timeout=timeout)
     if apply:
         return _write(session, pending)
