@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 import tempfile
 import time
@@ -22,23 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from generate_solution import generate
+from stats import summary, timed
 
 from engine import SymbolRef, editing, load_solution
-
-
-def timed(work) -> float:
-    started = time.perf_counter()
-    work()
-    return (time.perf_counter() - started) * 1000
-
-
-def summary(samples: list[float]) -> dict[str, float]:
-    ordered = sorted(samples)
-    return {
-        "median_ms": round(statistics.median(ordered), 1),
-        "p95_ms": round(ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))], 1),
-        "count": len(ordered),
-    }
 
 
 def main() -> None:

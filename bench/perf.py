@@ -31,15 +31,11 @@ sys.path.insert(0, str(ROOT))
 
 from generate_solution import generate  # noqa: E402
 from perf_inputs import inputs  # noqa: E402
+from stats import p95  # noqa: E402
 
 from engine.runtime import find_dotnet, find_roslyn  # noqa: E402
 
 FAMILIES = ("references", "search", "implementations", "hierarchy", "callers")
-
-
-def p95(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
 def stats(rows: list[dict], key: str) -> dict[str, float]:

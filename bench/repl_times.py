@@ -12,12 +12,13 @@ import argparse
 import json
 import os
 import platform
-import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from stats import summary, timed
 
 from engine import load_solution, repl
 from engine.repl.contexts import shared
@@ -34,21 +35,6 @@ SNIPPETS = [
     "System.Text.Json.JsonSerializer.Serialize(new { X = 1 })",
     "int Twice(int v) => v * 2; Twice(21)",
 ]
-
-
-def timed(work) -> float:
-    started = time.perf_counter()
-    work()
-    return (time.perf_counter() - started) * 1000
-
-
-def summary(samples: list[float]) -> dict[str, float]:
-    ordered = sorted(samples)
-    return {
-        "median_ms": round(statistics.median(ordered), 1),
-        "p95_ms": round(ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))], 1),
-        "count": len(ordered),
-    }
 
 
 def wait_for_spare() -> None:
