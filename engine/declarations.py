@@ -5,12 +5,13 @@ from __future__ import annotations
 import threading
 from bisect import bisect_right
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .interop import Operation
+from .matching import NameSet
 from .snapshot import Snapshot, display_name
-from .symbols import compilation, typed
+from .symbols import SymbolSummary, compilation, described, typed
 
 # Accessors, backing fields and the like are reached through their property or event.
 _HIDDEN_METHOD_KINDS = {"PropertyGet", "PropertySet", "EventAdd", "EventRemove", "EventRaise", "StaticConstructor"}
@@ -25,13 +26,15 @@ class Declaration:
 
 class Declarations:
     """The source declarations of every project, in project order: names at hand for ranking, symbols
-    fetched only for the ones a query keeps."""
+    and their summaries fetched only for the ones a query keeps (and kept with the project's table)."""
 
     def __init__(self, snapshot: Snapshot, tables: list[tuple[Any, _Table]]) -> None:
         self._snapshot = snapshot
         self._tables = tables
-        self.names: list[tuple[str, str]] = [(name, table.project) for _, table in tables for name in table.names]
-        """(simple name, project) of each declaration."""
+        self.names = NameSet.joined([table.name_set() for _, table in tables])
+        """The simple name of each declaration."""
+        self.projects: list[str] = [table.project for _, table in tables for _ in table.names]
+        """The project of each declaration."""
         self._starts = []
         start = 0
         for _, table in tables:
@@ -43,9 +46,28 @@ class Declarations:
 
     def symbol(self, index: int, operation: Operation) -> Any:
         which = bisect_right(self._starts, index) - 1
-        project, _ = self._tables[which]
-        table = self._current(which, operation)
-        return table.symbols[index - self._starts[which]] if table else _missing(project)
+        return self._current(which, operation).symbols[index - self._starts[which]]
+
+    def summaries(self, indexes: list[int], operation: Operation) -> list[SymbolSummary]:
+        """The summaries of the declarations at ``indexes``: described once per table, in one call for
+        those not described yet."""
+        wanted: dict[int, list[int]] = {}
+        for index in indexes:
+            wanted.setdefault(bisect_right(self._starts, index) - 1, []).append(index)
+        found: dict[int, SymbolSummary] = {}
+        for which, among in wanted.items():
+            operation.check()
+            table = self._current(which, operation)
+            start = self._starts[which]
+            table.describe([index - start for index in among])
+            found.update((index, table.summaries[index - start]) for index in among)
+        return [found[index] for index in indexes]
+
+    def remember(self, summaries: list[SymbolSummary], operation: Operation) -> None:
+        """Keep summaries made elsewhere for every declaration (in the order of ``all``)."""
+        for which, start in enumerate(self._starts):
+            table = self._current(which, operation)
+            table.summaries.update(enumerate(summaries[start : start + len(table.names)]))
 
     def all(self, operation: Operation) -> list[Declaration]:
         """Every declaration with its symbol (projects walked again where their compilation is newer)."""
@@ -64,6 +86,7 @@ class Declarations:
         fresh = _walked(self._snapshot, project, compiled, operation)
         if fresh.names != table.names:  # cannot happen while its documents are the same; be exact anyway
             raise RuntimeError(f"the declarations of {table.project} changed under a query; run it again")
+        fresh.names_ranked = table.names_ranked
         self._tables[which] = (project, fresh)
         return fresh
 
@@ -76,11 +99,29 @@ class _Table:
     compilation: Any
     names: list[str]
     symbols: Any
+    summaries: dict[int, SymbolSummary] = field(default_factory=dict)
+    """Index -> summary of the declarations described so far (the same while the compilation is)."""
+    names_ranked: NameSet | None = None
 
     def of(self, compiled: Any) -> bool:
         from System import Object  # type: ignore[import-not-found]
 
         return bool(Object.ReferenceEquals(self.compilation, compiled))
+
+    def name_set(self) -> NameSet:
+        with _tables_lock:
+            if self.names_ranked is None:
+                self.names_ranked = NameSet.of(self.names)
+            return self.names_ranked
+
+    def describe(self, indexes: list[int]) -> None:
+        with _tables_lock:
+            missing = [index for index in indexes if index not in self.summaries]
+        if not missing:
+            return
+        facts = described([self.symbols[index] for index in missing], with_signature=False)
+        with _tables_lock:
+            self.summaries.update((index, summary) for index, (summary, _, _) in zip(missing, facts, strict=True))
 
 
 def source_declarations(snapshot: Snapshot, operation: Operation) -> Declarations:
@@ -128,10 +169,6 @@ def _walked(snapshot: Snapshot, project: Any, compiled: Any, operation: Operatio
     with _tables_lock:
         _tables[str(project.Id.Id)] = fresh
     return fresh
-
-
-def _missing(project: Any) -> Any:
-    raise RuntimeError(f"no declarations for {project.Name}")
 
 
 def _walk(compiled: Any, operation: Operation) -> Iterator[tuple[str, Any]]:

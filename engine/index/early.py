@@ -10,6 +10,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from ..matching import NameSet
 from ..models import Location
 from ..symbols import SymbolSummary
 from ..views.definition import Definition
@@ -32,6 +33,7 @@ class EarlyIndex:
         self._outlines = {path: entry.outline for path, entry in stored.files.items()}
         self._declarations = stored.declarations
         self._stale: set[str] = set()
+        self._name_set: NameSet | None = None
         for path, digest in self._digests.items():
             if store.file_digest(path) != digest:
                 self._stale.add(path)
@@ -71,6 +73,12 @@ class EarlyIndex:
             if not stale.intersection(row["files"]) and not (stale and row.get("generated"))
         ]
 
+    def _names(self) -> NameSet:
+        with self._lock:
+            if self._name_set is None:
+                self._name_set = NameSet.of([row["name"] for row in self._declarations])
+            return self._name_set
+
     # -- answers --------------------------------------------------------------------------------
 
     def find_symbols(
@@ -90,8 +98,10 @@ class EarlyIndex:
         rows = self._live_rows()
         if project is not None and not any(r["project"].lower() == project.lower() for r in rows):
             raise NotInIndex  # the live solution names the projects there are
-        order = ranked(query, [(r["name"], r["project"]) for r in rows], project, lambda: None)
-        summaries = [_summary(rows[index]) for index in order]
+        live = {id(row) for row in rows}
+        every = self._declarations
+        order = ranked(query, self._names(), [r["project"] for r in every], project)
+        summaries = [_summary(every[index]) for index in order if id(every[index]) in live]
         answer = symbol_list(str(self.root), query, kind, project, summaries, limit, NOTE)
         if not self._fresh({s.location.path for s in answer.items if s.location is not None}):
             return self.find_symbols(query, kind, project, limit)  # a file changed just now: without it

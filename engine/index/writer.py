@@ -28,8 +28,10 @@ def write_index(session: Any, operation: Operation) -> int:
     snapshot = session.snapshot()
     solution = session.target.path
     previous = store.read(solution)
-    declarations = source_declarations(snapshot, operation).all(operation)
+    source = source_declarations(snapshot, operation)
+    declarations = source.all(operation)
     facts = described([d.symbol for d in declarations], with_signature=True)
+    source.remember([summary for summary, _, _ in facts], operation)  # searches need them next
     files: dict[str, store.StoredFile] = {}
     skipped: set[str] = set()
     for project in snapshot.projects:

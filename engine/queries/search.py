@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from ..declarations import Declaration, metadata_types, source_declarations
+from ..declarations import metadata_types, source_declarations
 from ..errors import InvalidArgument
 from ..interop import Operation
-from ..matching import match_rank
+from ..matching import NameSet, match_rank
 from ..snapshot import Snapshot, display_name
 from ..symbols import SYMBOL_KIND_WORDS, SymbolSummary, summarize_all
 from ..views.symbols import SymbolList
@@ -46,32 +44,37 @@ def find_symbols(
         listed = ", ".join(display_name(p) for p in snapshot.projects)
         raise InvalidArgument(f"No project named '{project}'.", f"Projects: {listed}.")
     declarations = source_declarations(snapshot, operation)
-    names = list(declarations.names)
-    extra: list[Declaration] = metadata_types(snapshot, operation) if include_metadata and project is None else []
-    names += [(d.name, d.project) for d in extra]
-    ordered = ranked(query, names, project, operation.check)
+    ordered = ranked(query, declarations.names, declarations.projects, project)
     operation.check()
-    own = len(declarations)
-    summaries = summarize_all(
-        [declarations.symbol(i, operation) if i < own else extra[i - own].symbol for i in ordered]
-    )
+    summaries = declarations.summaries(ordered, operation)
+    if include_metadata and project is None:
+        extra = metadata_types(snapshot, operation)
+        names = NameSet.of([d.name for d in extra])
+        found = ranked(query, names, [d.project for d in extra], None)
+        summaries = merged(summaries, summarize_all([extra[i].symbol for i in found]), query)
     return symbol_list(str(snapshot.root), query, kind, project, summaries, limit)
 
 
-def ranked(query: str, names: list[tuple[str, str]], project: str | None, check: Callable[[], None]) -> list[int]:
-    """Indexes of the (name, project) pairs that match ``query``, best first: exact, prefix, camel
-    humps, substring (see ``matching``); ties go to the shorter name, then by name."""
-    found = []
-    for index, (name, owner) in enumerate(names):
-        if index % 256 == 0:
-            check()  # "*" matches every declaration: honour the deadline between steps
-        if project is not None and owner.lower() != project.lower():
-            continue
-        rank = match_rank(query, name)
-        if rank is not None:
-            found.append((rank, len(name), name, index))
+def ranked(query: str, names: NameSet, projects: list[str], project: str | None) -> list[int]:
+    """Indexes of the names that match ``query`` (of ``project`` when given), best first: exact, prefix,
+    camel humps, substring (see ``matching``); ties go to the shorter name, then by name."""
+    wanted = project.lower() if project is not None else None
+    found = [
+        (rank, len(names.names[index]), names.names[index], index)
+        for index, rank in names.ranks(query).items()
+        if wanted is None or projects[index].lower() == wanted
+    ]
     found.sort(key=lambda entry: entry[:3])
     return [entry[3] for entry in found]
+
+
+def merged(first: list[SymbolSummary], second: list[SymbolSummary], query: str) -> list[SymbolSummary]:
+    """Two ranked lists as one, in the same order ``ranked`` gives (rank, name length, name)."""
+
+    def key(summary: SymbolSummary) -> tuple[int, int, str]:
+        return (match_rank(query, summary.name) or 0, len(summary.name), summary.name)
+
+    return sorted(first + second, key=key)
 
 
 def symbol_list(

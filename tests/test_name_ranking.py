@@ -1,0 +1,61 @@
+"""The bulk ranking of names (``NameSet``) gives every name the rank ``match_rank`` gives it alone."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.matching import CAMEL, EXACT, PREFIX, SUBSTRING, NameSet, match_rank
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def identifiers() -> list[str]:
+    text = " ".join(path.read_text(encoding="utf-8") for path in FIXTURES.rglob("*.cs"))
+    found = set(re.findall(r"\b[A-Za-z_][A-Za-z0-9_]*\b", text))
+    return sorted(found | {"IORepository", "GetByIdAsync", "XMLHttpRequest", "get_Value", "Ünïcode", "İstanbul"})
+
+
+NAMES = identifiers()
+# Two parts joined, as the solution's per-project tables are.
+JOINED = NameSet.joined([NameSet.of(NAMES[: len(NAMES) // 2]), NameSet.of(NAMES[len(NAMES) // 2 :])])
+WORDS = [
+    "GBI",
+    "gbi",
+    "Order",
+    "iorep",
+    "Get",
+    "e",
+    "xhr",
+    "HttpReq",
+    "Val",
+    "_",
+    "get_",
+    "Ü",
+    "ist",
+    "a.b",
+    "(",
+    "Ord*",
+    "G?t*",
+]
+random.seed(11)
+WORDS += ["".join(random.choice("abcdegimnorstGIORS_1") for _ in range(random.randint(1, 5))) for _ in range(150)]
+
+
+@pytest.mark.parametrize("word", WORDS)
+def test_same_ranks_as_one_name_at_a_time(word: str) -> None:
+    alone = {index: rank for index, name in enumerate(NAMES) if (rank := match_rank(word, name)) is not None}
+    assert JOINED.ranks(word) == alone
+
+
+def test_every_rank_is_reached() -> None:
+    ranks = set()
+    for word in WORDS:
+        ranks |= set(JOINED.ranks(word).values())
+    assert ranks == {EXACT, PREFIX, CAMEL, SUBSTRING}
+    get_by_id = NAMES.index("GetByIdAsync")
+    assert JOINED.ranks("GBI")[get_by_id] == CAMEL
+    assert JOINED.ranks("getbyidasync")[get_by_id] == EXACT
