@@ -21,7 +21,7 @@ public sealed class CallerTable
         foreach (var info in callers)
         {
             token.ThrowIfCancellationRequested();
-            var caller = Normalize(info.CallingSymbol);
+            var caller = Symbols.Normalize(info.CallingSymbol);
             var key = Symbols.DocumentationId(caller);
             if (key.Length == 0) key = caller.ToDisplayString(format);
             var sites = new List<object[]?>();
@@ -43,10 +43,6 @@ public sealed class CallerTable
         }
         return new CallerTable { Rows = System.Text.Json.JsonSerializer.Serialize(rows), Callers = [.. symbols] };
     }
-
-    /// <summary>engine/symbols.py's normalize: extension calls and constructed generics to their source.</summary>
-    static ISymbol Normalize(ISymbol symbol) =>
-        (symbol is IMethodSymbol { ReducedFrom: { } reduced } ? reduced : symbol).OriginalDefinition;
 
     static bool IsBaseCall(SyntaxNode root, Location location) =>
         root.FindNode(location.SourceSpan, false, true).Parent is MemberAccessExpressionSyntax

@@ -8,6 +8,10 @@ public static class Symbols
     public static string DocumentationId(ISymbol symbol) =>
         symbol.GetDocumentationCommentId() ?? DocumentationCommentId.CreateReferenceId(symbol) ?? "";
 
+    /// <summary>engine/symbols.py's normalize: extension calls and constructed generics to their source.</summary>
+    public static ISymbol Normalize(ISymbol symbol) =>
+        (symbol is IMethodSymbol { ReducedFrom: { } reduced } ? reduced : symbol).OriginalDefinition;
+
     public readonly record struct Where(string Path, int Line, int Column, int EndLine, int EndColumn)
     {
         public object[] Row => [Path, Line, Column, EndLine, EndColumn];

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InvalidArgument
 from ..interop import Operation
 from ..naming import SymbolRef, resolve
+from ..native import helpers
 from ..snapshot import Snapshot
-from ..symbols import display, documentation_id, kind_of, normalize, overridden, summarize, summarize_all
+from ..symbols import display, documentation_id, kind_of, normalize, overridden, summarize, summarize_all, typed
 from ..views.hierarchy import ImplementationList, OverrideList, Related
 
 
@@ -52,8 +55,10 @@ def find_overrides(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -> 
         )
     found = operation.wait(SymbolFinder.FindOverridesAsync(symbol, snapshot.solution, None, operation.token))
     wanted = documentation_id(symbol)
+    symbols = [s for _, s in _unique(found)]
     items = [
-        Related(summarize(o), "overrides", documentation_id(normalize(overridden(o))) == wanted) for o in _unique(found)
+        Related(summary, "overrides", facts.overrides == wanted)
+        for facts, summary in zip(_facts(symbols), summarize_all(symbols), strict=True)
     ]
     items.sort(
         key=lambda r: (
@@ -75,31 +80,32 @@ def find_overrides(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -> 
 def _interface_implementations(snapshot: Snapshot, operation: Operation, interface: Any) -> list[Related]:
     from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
 
-    def find(method: Any, transitive: bool) -> list[Any]:
+    def find(method: Any, transitive: bool) -> list[tuple[str, Any]]:
         return _unique(operation.wait(method(interface, snapshot.solution, transitive, None, operation.token)))
 
-    direct = {documentation_id(t) for t in find(SymbolFinder.FindImplementationsAsync, False)}
-    items = [
-        Related(s, "implements", s.documentation_id in direct)
-        for s in summarize_all(find(SymbolFinder.FindImplementationsAsync, True))
-    ]
-    direct_interfaces = {documentation_id(t) for t in find(SymbolFinder.FindDerivedInterfacesAsync, False)}
-    items += [
-        Related(s, "derived interface", s.documentation_id in direct_interfaces)
-        for s in summarize_all(find(SymbolFinder.FindDerivedInterfacesAsync, True))
-    ]
+    items = []
+    for method, relation in (
+        (SymbolFinder.FindImplementationsAsync, "implements"),
+        (SymbolFinder.FindDerivedInterfacesAsync, "derived interface"),
+    ):
+        direct = {key for key, _ in find(method, False)}
+        found = find(method, True)
+        summaries = summarize_all([symbol for _, symbol in found])
+        items += [Related(s, relation, key in direct) for (key, _), s in zip(found, summaries, strict=True)]
     return items
 
 
 def _derived_classes(snapshot: Snapshot, operation: Operation, type_symbol: Any, relation: str) -> list[Related]:
     from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
 
-    def find(transitive: bool) -> list[Any]:
+    def find(transitive: bool) -> list[tuple[str, Any]]:
         task = SymbolFinder.FindDerivedClassesAsync(type_symbol, snapshot.solution, transitive, None, operation.token)
         return _unique(operation.wait(task))
 
-    direct = {documentation_id(t) for t in find(False)}
-    return [Related(s, relation, s.documentation_id in direct) for s in summarize_all(find(True))]
+    direct = {key for key, _ in find(False)}
+    found = find(True)
+    summaries = summarize_all([symbol for _, symbol in found])
+    return [Related(s, relation, key in direct) for (key, _), s in zip(found, summaries, strict=True)]
 
 
 def _is_implementable(member: Any) -> bool:
@@ -117,30 +123,67 @@ def _member_implementations(snapshot: Snapshot, operation: Operation, member: An
 
     items: dict[str, Related] = {}
     if str(member.ContainingType.TypeKind) == "Interface":
-        found = operation.wait(SymbolFinder.FindImplementationsAsync(member, snapshot.solution, None, operation.token))
+        found = [s for _, s in _unique(operation.wait(
+            SymbolFinder.FindImplementationsAsync(member, snapshot.solution, None, operation.token)))]  # fmt: skip
         interface_id = documentation_id(member.ContainingType)
-        for implementation in _unique(found):
-            explicit = bool(list(getattr(implementation, "ExplicitInterfaceImplementations", []) or []))
-            relation = "implements (explicit)" if explicit else "implements"
-            declares = {documentation_id(normalize(i)) for i in implementation.ContainingType.Interfaces}
-            is_override = overridden(implementation) is not None
-            items[documentation_id(implementation)] = Related(
-                summarize(implementation), relation, interface_id in declares or not is_override
-            )
+        for facts, summary in zip(_facts(found), summarize_all(found), strict=True):
+            relation = "implements (explicit)" if facts.explicit else "implements"
+            # An implementation that overrides a base's is direct only where its own type names the interface.
+            direct = interface_id in facts.interfaces or not facts.overrides
+            items[facts.documentation_id] = Related(summary, relation, direct)
     overrides = operation.wait(SymbolFinder.FindOverridesAsync(member, snapshot.solution, None, operation.token))
     wanted = documentation_id(member)
-    for override in _unique(overrides):
-        key = documentation_id(override)
-        if key not in items:
-            items[key] = Related(
-                summarize(override), "overrides", documentation_id(normalize(overridden(override))) == wanted
-            )
+    fresh = [(key, symbol) for key, symbol in _unique(overrides) if key not in items]
+    symbols = [symbol for _, symbol in fresh]
+    for facts, summary in zip(_facts(symbols), summarize_all(symbols), strict=True):
+        items[facts.documentation_id] = Related(summary, "overrides", facts.overrides == wanted)
     return list(items.values())
 
 
-def _unique(symbols: Any) -> list[Any]:
+@dataclass(frozen=True)
+class _Facts:
+    documentation_id: str
+    overrides: str
+    """The documentation id of the member this one overrides, "" when none."""
+    explicit: bool
+    """Whether it implements an interface member explicitly."""
+    interfaces: frozenset[str]
+    """The documentation ids of the interfaces its containing type declares."""
+
+
+def _facts(symbols: list[Any]) -> list[_Facts]:
+    """What the lists above ask of each found symbol: from the C# helper in one call, or walked here."""
+    native = helpers()
+    if native is not None and symbols:
+        from Microsoft.CodeAnalysis import ISymbol  # type: ignore[import-not-found]
+        from System import Array  # type: ignore[import-not-found]
+
+        rows = json.loads(str(native.Relations.Describe(Array[ISymbol]([ISymbol(s) for s in symbols]))))
+        return [_Facts(key, overrides, explicit, frozenset(ids)) for key, overrides, explicit, ids in rows]
+    found = []
+    for symbol in map(typed, symbols):
+        base = overridden(symbol)
+        container = symbol.ContainingType
+        found.append(
+            _Facts(
+                documentation_id(symbol),
+                documentation_id(normalize(base)) if base is not None else "",
+                bool(list(getattr(symbol, "ExplicitInterfaceImplementations", []) or [])),
+                frozenset(documentation_id(normalize(i)) for i in container.Interfaces) if container else frozenset(),
+            )
+        )
+    return found
+
+
+def _unique(symbols: Any) -> list[tuple[str, Any]]:
+    """(documentation id, symbol) of each symbol normalized to its definition, each once."""
+    native = helpers()
+    if native is not None:
+        unique = native.Relations.Unique(symbols)
+        keys = str(unique.Ids).split("\n") if unique.Symbols.Length else []
+        return list(zip(keys, unique.Symbols, strict=True))
     seen: dict[str, Any] = {}
     for symbol in symbols:
         symbol = normalize(symbol)
         seen.setdefault(documentation_id(symbol), symbol)
-    return list(seen.values())
+    return list(seen.items())
