@@ -21,7 +21,10 @@ def inputs(projects: int, files: int) -> dict[str, list[str]]:
         "T:Bench.Core.Repository`1",
         "T:Bench.Core.Entity",
     ]
+    middle = picks[len(picks) // 2]
     return {
+        # Asked right after the load, before the warm-up: a word and a type a user would start with.
+        "first": {"search": "Model1", "references": f"T:Bench.P{middle[0]}.Model{middle[0]}_{middle[1]}"},
         "references": hot
         + [f"T:Bench.P{p}.Model{p}_{f}" for p, f in picks]
         + [f"M:Bench.P{p}.Model{p}_{f}.Describe" for p, f in picks[:5]],

@@ -13,6 +13,7 @@ from ..native import helpers
 from ..snapshot import Snapshot
 from ..symbols import (
     SymbolSummary,
+    described,
     display,
     display_format,
     documentation_id,
@@ -31,6 +32,8 @@ DIRECTIONS = ("incoming", "outgoing", "both")
 _CALLABLE = {"Method", "Property", "Event", "Field"}
 _ACCESS_WORDS = {READ: "reads", WRITE: "writes", READ_WRITE: "reads and writes"}
 _VIA = "via an interface or override"
+_CallerRow = tuple[int, str, bool, bool, list[tuple[Location | None, str, bool]]]
+"""A caller's index, key, directness, whether it has locations, and its sites (place, line text, is base.M())."""
 
 
 def call_hierarchy(
@@ -72,10 +75,11 @@ class _Walker:
         )
         # Roslyn reports a caller once per way it reaches the symbol: directly, and through each member the
         # symbol implements or overrides (IsDirect false). Directness belongs to each call site, not the caller.
-        grouped: dict[str, tuple[Any, dict[tuple[str, int, int], CallSite], list[bool]]] = {}
-        for caller, key, direct, has_locations, places in self._callers(callers):
+        grouped: dict[str, tuple[int, dict[tuple[str, int, int], CallSite], list[bool]]] = {}
+        symbols, rows = self._callers(callers)
+        for index, key, direct, has_locations, places in rows:
             self.operation.check()
-            entry = grouped.setdefault(key, (caller, {}, [False]))
+            entry = grouped.setdefault(key, (index, {}, [False]))
             for location, text, is_base in places:
                 if not direct and is_base:
                     continue  # ``base.M()`` is a non-virtual call: it never reaches this override
@@ -89,26 +93,30 @@ class _Walker:
             if not has_locations:
                 entry[2][0] = True
         kept = [(key, entry) for key, entry in grouped.items() if entry[2][0]]
-        summaries = summarize_all([caller for _, (caller, _, _) in kept])
+        indexes = [index for _, (index, _, _) in kept]
+        if indexes == list(range(len(symbols))):
+            summaries = [summary for summary, _, _ in described(symbols, with_signature=False)]
+        else:
+            summaries = summarize_all([typed(symbols[index]) for index in indexes])
         nodes = []
-        for (key, (caller, by_spot, _)), summary in zip(kept, summaries, strict=True):
+        for (key, (index, by_spot, _)), summary in zip(kept, summaries, strict=True):
             sites = sorted(by_spot.values(), key=lambda s: (s.location.path, s.location.line, s.location.column))
             note = _VIA if sites and all(site.note for site in sites) else ""
+            caller = typed(symbols[index]) if depth > 1 else None  # only a deeper level needs it
             nodes.append(self._node(caller, key, "called by", tuple(sites), note, depth, path, self.incoming, summary))
         return sorted(nodes, key=_order)
 
-    def _callers(self, callers: Any) -> list[tuple[Any, str, bool, bool, list[tuple[Location | None, str, bool]]]]:
-        """Each caller info as (caller, key, direct, has locations, [(site, line text, is base.M())]):
-        from the C# helper in one call, or walked here."""
+    def _callers(self, callers: Any) -> tuple[Any, list[_CallerRow]]:
+        """The callers (a .NET array from the C# helper, else a list) and each caller info as (caller's index,
+        key, direct, has locations, [(site, line text, is base.M())]): from the helper in one call, or walked here."""
         native = helpers()
         if native is not None:
             table = self.operation.wait(
                 native.CallerTable.DescribeAsync(callers, display_format(), self.operation.token)
             )
-            symbols = table.Callers
-            return [
+            rows: list[_CallerRow] = [
                 (
-                    typed(symbols[index]),
+                    index,
                     key,
                     direct,
                     has_locations,
@@ -116,6 +124,8 @@ class _Walker:
                 )
                 for index, key, direct, has_locations, sites in json.loads(str(table.Rows))
             ]
+            return table.Callers, rows
+        symbols: list[Any] = []
         found = []
         for info in callers:
             self.operation.check()
@@ -131,8 +141,9 @@ class _Walker:
                 line = str(text.Lines[converted.line - 1].ToString()).strip()
                 sites.append((converted, line, not direct and self._is_base_call(location)))
             key = documentation_id(caller) or display(caller)
-            found.append((caller, key, direct, bool(list(info.Locations)), sites))
-        return found
+            found.append((len(symbols), key, direct, bool(list(info.Locations)), sites))
+            symbols.append(caller)
+        return symbols, found
 
     def outgoing(self, symbol: Any, depth: int, path: set[str]) -> list[CallNode]:
         grouped: dict[tuple[str, str], tuple[Any, list[CallSite]]] = {}
