@@ -1,7 +1,6 @@
 """The editing tools: code actions, rename, organize usings, format. Each answers with a preview (a
 unified diff) and writes only with ``apply=true``; the engine does the rest."""
 
-import inspect
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context, MCPServer
@@ -14,7 +13,7 @@ from engine.views.edits import CodeActionList, EditPreview
 from .config import Settings
 from .responses import answer, result_model
 from .solution_state import SolutionState
-from .tools import Column, Cursor, Line, RequiredFile, Symbol, symbol_ref
+from .tools import Column, Cursor, Line, RequiredFile, Symbol, documented_tool, symbol_ref
 
 LISTS = ToolAnnotations(readOnlyHint=True, idempotentHint=True, openWorldHint=False)
 WRITES = ToolAnnotations(readOnlyHint=False, destructiveHint=True, idempotentHint=False, openWorldHint=False)
@@ -33,13 +32,6 @@ Limit = Annotated[int, Field(description="Most diff hunks per answer; the cursor
 def register(server: MCPServer, state: SolutionState, settings: Settings) -> None:
     """Add the editing tools to ``server``."""
 
-    def tool(annotations: ToolAnnotations) -> Any:
-        def decorate(function: Any) -> Any:
-            description = inspect.cleandoc(function.__doc__ or "")
-            return server.tool(description=description, annotations=annotations)(function)
-
-        return decorate
-
     async def respond(ctx: Context, compute: Any, name: str, arguments: dict[str, Any], **paging: Any) -> Any:
         session = await state.ready(ctx)
         timeout = settings.timeout_seconds
@@ -47,7 +39,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             session, settings, lambda s: compute(s, timeout), tool=name, arguments=arguments, paged=True, **paging
         )
 
-    @tool(LISTS)
+    @documented_tool(server, LISTS)
     async def code_actions(
         file: RequiredFile,
         line: Annotated[int, Field(description="1-based line of the position (or of the span's start).")],
@@ -77,7 +69,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             cursor=cursor,
         )
 
-    @tool(WRITES)
+    @documented_tool(server, WRITES)
     async def apply_code_action(
         ctx: Context,
         id: Annotated[str | None, Field(description="An action id from code_actions.")] = None,
@@ -97,7 +89,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             cursor=cursor,
         )
 
-    @tool(WRITES)
+    @documented_tool(server, WRITES)
     async def rename_symbol(
         new_name: Annotated[str, Field(description="The new name (a C# identifier).")],
         ctx: Context,
@@ -128,7 +120,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             cursor=cursor,
         )
 
-    @tool(WRITES)
+    @documented_tool(server, WRITES)
     async def organize_usings(
         file: RequiredFile,
         ctx: Context,
@@ -147,7 +139,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             cursor=cursor,
         )
 
-    @tool(WRITES)
+    @documented_tool(server, WRITES)
     async def format_document(
         file: RequiredFile,
         ctx: Context,

@@ -1,7 +1,6 @@
 """NuGet and documentation tools: search, versions, README, and XML documentation of framework,
 package and solution symbols."""
 
-import inspect
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,7 +15,7 @@ from engine.views.nuget import PackageReadme, PackageSearch, PackageVersions
 from .config import Settings
 from .responses import answer, result_model
 from .solution_state import SolutionState
-from .tools import Cursor, Limit
+from .tools import Cursor, Limit, documented_tool
 
 ONLINE = ToolAnnotations(readOnlyHint=True, idempotentHint=True, openWorldHint=True)
 LOOKS_UP = ToolAnnotations(readOnlyHint=True, idempotentHint=True, openWorldHint=False)
@@ -27,12 +26,6 @@ PackageId = Annotated[str, Field(description="The package id, e.g. Newtonsoft.Js
 def register(server: MCPServer, state: SolutionState, settings: Settings) -> None:
     """Add the NuGet and documentation tools to ``server``."""
 
-    def tool(annotations: ToolAnnotations) -> Any:
-        def decorate(function: Any) -> Any:
-            return server.tool(description=inspect.cleandoc(function.__doc__ or ""), annotations=annotations)(function)
-
-        return decorate
-
     async def respond(ctx: Context, compute: Any, name: str, arguments: dict[str, Any], **paging: Any) -> Any:
         session = await state.loaded_or_none(ctx)
         paged = bool(paging)
@@ -42,7 +35,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
         """Where NuGet.Config is looked up from: the solution's directory, else the server's."""
         return Path(session.root) if session is not None else Path.cwd()
 
-    @tool(ONLINE)
+    @documented_tool(server, ONLINE)
     async def search_nuget(
         query: Annotated[str, Field(description="Words or an id prefix.")],
         ctx: Context,
@@ -58,7 +51,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             {"q": query, "p": prerelease, "s": skip, "t": take},
         )
 
-    @tool(ONLINE)
+    @documented_tool(server, ONLINE)
     async def nuget_versions(
         package_id: PackageId, ctx: Context, limit: Limit = 50, cursor: Cursor = None
     ) -> Annotated[CallToolResult, result_model(PackageVersions)]:
@@ -72,7 +65,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             cursor=cursor,
         )
 
-    @tool(ONLINE)
+    @documented_tool(server, ONLINE)
     async def nuget_readme(
         package_id: PackageId,
         ctx: Context,
@@ -86,7 +79,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             {"p": package_id, "v": version},
         )
 
-    @tool(LOOKS_UP)
+    @documented_tool(server, LOOKS_UP)
     async def get_documentation(
         symbol: Annotated[str, Field(description="System.String.Split, Customer.GetById(int), or a documentation ID.")],
         ctx: Context,

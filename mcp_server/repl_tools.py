@@ -1,7 +1,6 @@
 """The REPL tools: evaluate and validate C#, the contexts, packages loaded into them. Code runs in a
 worker process per context, never in the server; it needs a trusted solution or ROSLYN_TUI_TRUST_REPL."""
 
-import inspect
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context, MCPServer
@@ -14,6 +13,7 @@ from engine.views.repl import ContextState, Evaluation, PackageLoad, ReplInfo, R
 from .config import Settings
 from .responses import answer, result_model
 from .solution_state import SolutionState
+from .tools import documented_tool
 
 RUNS_CODE = ToolAnnotations(readOnlyHint=False, destructiveHint=True, idempotentHint=False, openWorldHint=True)
 INSPECTS = ToolAnnotations(readOnlyHint=True, idempotentHint=True, openWorldHint=False)
@@ -31,17 +31,11 @@ ContextId = Annotated[
 def register(server: MCPServer, state: SolutionState, settings: Settings) -> None:
     """Add the REPL tools to ``server``."""
 
-    def tool(annotations: ToolAnnotations) -> Any:
-        def decorate(function: Any) -> Any:
-            return server.tool(description=inspect.cleandoc(function.__doc__ or ""), annotations=annotations)(function)
-
-        return decorate
-
     async def respond(ctx: Context, compute: Any, name: str, arguments: dict[str, Any]) -> CallToolResult:
         session = await state.loaded_or_none(ctx)
         return await answer(session, settings, compute, tool=name, arguments=arguments)
 
-    @tool(RUNS_CODE)
+    @documented_tool(server, RUNS_CODE)
     async def evaluate_csharp(
         code: Code,
         ctx: Context,
@@ -59,7 +53,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             {"c": code, "x": context_id, "r": reference_solution},
         )
 
-    @tool(INSPECTS)
+    @documented_tool(server, INSPECTS)
     async def validate_csharp(
         code: Code, ctx: Context, context_id: ContextId = None
     ) -> Annotated[CallToolResult, result_model(Validation)]:
@@ -68,7 +62,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             ctx, lambda s: repl.validate_csharp(code, context_id, s), "validate_csharp", {"c": code, "x": context_id}
         )
 
-    @tool(ENDS)
+    @documented_tool(server, ENDS)
     async def reset_repl(
         ctx: Context,
         context_id: Annotated[str | None, Field(description="The context to end. Default: every context.")] = None,
@@ -76,19 +70,19 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
         """End a REPL context (or all): its variables, usings and packages go."""
         return await respond(ctx, lambda s: repl.reset_repl(context_id), "reset_repl", {"x": context_id})
 
-    @tool(INSPECTS)
+    @documented_tool(server, INSPECTS)
     async def repl_info(ctx: Context) -> Annotated[CallToolResult, result_model(ReplInfo)]:
         """The REPL's framework, C# version, default usings, limits, whether code may run, and live contexts."""
         return await respond(ctx, lambda s: repl.repl_info(s), "repl_info", {})
 
-    @tool(INSPECTS)
+    @documented_tool(server, INSPECTS)
     async def repl_state(
         ctx: Context, context_id: ContextId = None
     ) -> Annotated[CallToolResult, result_model(ContextState)]:
         """A REPL context's variables (name, type, value), usings and packages."""
         return await respond(ctx, lambda s: repl.repl_state(context_id), "repl_state", {"x": context_id})
 
-    @tool(LOADS)
+    @documented_tool(server, LOADS)
     async def load_nuget_package(
         package_id: Annotated[str, Field(description="The package id, e.g. Newtonsoft.Json.")],
         ctx: Context,

@@ -54,12 +54,20 @@ def symbol_ref(symbol: str | None, file: str | None, line: int | None, column: i
         raise ToolError(error.describe()) from error
 
 
+def documented_tool(server: MCPServer, annotations: ToolAnnotations) -> Any:
+    """A decorator adding a function to ``server`` as a tool with these annotations."""
+
+    def decorate(function: Any) -> Any:
+        # The docstring is the description an assistant reads: send it without source indentation.
+        return server.tool(description=inspect.cleandoc(function.__doc__ or ""), annotations=annotations)(function)
+
+    return decorate
+
+
 def register(server: MCPServer, state: SolutionState, settings: Settings) -> None:
     """Add every tool to ``server``."""
 
-    def read_only_tool(function: Any) -> Any:
-        # The docstring is the description an assistant reads: send it without source indentation.
-        return server.tool(description=inspect.cleandoc(function.__doc__ or ""), annotations=READ_ONLY)(function)
+    read_only_tool = documented_tool(server, READ_ONLY)
 
     async def respond(
         ctx: Context, compute: Any, tool: str, arguments: dict[str, Any], **paging: Any

@@ -115,3 +115,22 @@ def test_a_new_file_or_a_changed_project_file_retires_the_index(tmp_path):
     project = root / "src" / "Shop.Core" / "Shop.Core.csproj"
     project.write_text(project.read_text(encoding="utf-8").replace("</Project>", "<!-- x -->\n</Project>"), "utf-8")
     assert second_start(root).early_index() is None
+
+
+def test_an_index_of_an_older_layout_is_replaced(tmp_path):
+    import sqlite3
+
+    from engine.index.store import Stored, StoredFile, index_path, write
+
+    solution = tmp_path / "Old.sln"
+    with sqlite3.connect(index_path(solution)) as db:  # the layout of format 3
+        db.execute("create table declarations (path text not null, data text not null)")
+        db.execute("create table meta (key text primary key, value text)")
+        db.execute("insert into meta values ('format', '3')")
+    row = {"name": "A", "project": "P", "files": ["/x/A.cs"], "qualified_name": "N.A", "documentation_id": "T:N.A",
+           "generated": False}  # fmt: skip
+    write(solution, Stored({"/x/A.cs": StoredFile("d", "[]")}, [row], {}, [], []))
+    stored = read(solution)
+    assert stored is not None
+    assert [(d["documentation_id"], d["files"]) for d in stored.declarations] == [("T:N.A", ["/x/A.cs"])]
+    assert stored.files["/x/A.cs"].outline == "[]"

@@ -5,6 +5,7 @@ files of every answer; whatever the index cannot answer exactly waits for the li
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 from pathlib import Path
@@ -70,7 +71,7 @@ class EarlyIndex:
         return [
             row
             for row in self._declarations
-            if not stale.intersection(row["files"]) and not (stale and row.get("generated"))
+            if not stale.intersection(row["files"]) and not (stale and row["generated"])
         ]
 
     def _names(self) -> NameSet:
@@ -101,7 +102,7 @@ class EarlyIndex:
         live = {id(row) for row in rows}
         every = self._declarations
         order = ranked(query, self._names(), [r["project"] for r in every], project)
-        summaries = [_summary(every[index]) for index in order if id(every[index]) in live]
+        summaries = [_summary(_full(every[index])) for index in order if id(every[index]) in live]
         answer = symbol_list(str(self.root), query, kind, project, summaries, limit, NOTE)
         if not self._fresh({s.location.path for s in answer.items if s.location is not None}):
             return self.find_symbols(query, kind, project, limit)  # a file changed just now: without it
@@ -122,8 +123,9 @@ class EarlyIndex:
         if len(unique) != 1:
             raise NotInIndex  # unknown or ambiguous: the live answer says which
         (row,) = unique.values()
-        if not self._fresh(set(row["files"])) or (row.get("generated") and self._stale):
+        if not self._fresh(set(row["files"])) or (row["generated"] and self._stale):
             raise NotInIndex
+        row = _full(row)
         locations = tuple(Location(*place) for place in row["locations"])
         return Definition(str(self.root), _summary(row), locations, row["signature"], "", NOTE)
 
@@ -132,7 +134,13 @@ class EarlyIndex:
         path = os.path.normpath(given if given.is_absolute() else self.root / given)
         if path not in self._outlines or not self._fresh({path}):
             raise NotInIndex
-        return FileOutline(str(self.root), path, tuple(_node(item) for item in self._outlines[path]), NOTE)
+        items = json.loads(self._outlines[path])
+        return FileOutline(str(self.root), path, tuple(_node(item) for item in items), NOTE)
+
+
+def _full(row: dict[str, Any]) -> dict[str, Any]:
+    """A declaration as written: its summary, signature and places (decoded when an answer shows it)."""
+    return json.loads(row["data"])  # type: ignore[no-any-return]
 
 
 def _summary(row: dict[str, Any]) -> SymbolSummary:

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..cache import cache_dir
 
-FORMAT = "3"
+FORMAT = "4"
 """Bumped when what is stored changes: an index of another format is ignored and rewritten."""
 
 
@@ -32,8 +32,13 @@ def file_digest(path: str) -> str | None:
 @dataclass
 class StoredFile:
     digest: str
-    outline: Any
-    """The file's outline items, as ``FileOutline.items`` in plain data."""
+    outline: str
+    """The file's outline items, as ``FileOutline.items`` in plain data, as JSON (read when asked for)."""
+
+
+LIGHT_FIELDS = ("name", "project", "files", "qualified_name", "documentation_id", "generated")
+"""What a declaration is read with at start: enough to rank, filter and check it; the rest (``data``,
+the whole row as JSON) is decoded only for the declarations an answer shows."""
 
 
 @dataclass
@@ -41,7 +46,7 @@ class Stored:
     files: dict[str, StoredFile]
     declarations: list[dict[str, Any]]
     """Each: a symbol summary in plain data, plus ``signature``, ``locations`` and ``files`` (every file
-    it is declared in) and ``project``."""
+    it is declared in) and ``project``. As read: the ``LIGHT_FIELDS`` and ``data``, the whole as JSON."""
     inputs: dict[str, str | None]
     """The solution and project files and MSBuild imports the index was built from, with their digests:
     when one changed, which files are compiled (or how) may have too, and the index is not used."""
@@ -74,10 +79,14 @@ def read(solution: Path) -> Stored | None:
             if meta.get("format") != FORMAT or meta.get("solution") != str(solution):
                 return None
             files = {
-                name: StoredFile(digest, json.loads(outline))
+                name: StoredFile(digest, outline)
                 for name, digest, outline in db.execute("select path, digest, outline from files")
             }
-            declarations = [json.loads(data) for (data,) in db.execute("select data from declarations")]
+            columns = ", ".join(LIGHT_FIELDS)
+            declarations = [
+                {**dict(zip((*LIGHT_FIELDS, "data"), row, strict=True)), "files": row[2].split("\n") if row[2] else []}
+                for row in db.execute(f"select {columns}, data from declarations")
+            ]
             inputs = json.loads(meta.get("inputs", "{}"))
             project_dirs = json.loads(meta.get("project_dirs", "[]"))
             unlisted = json.loads(meta.get("unlisted", "[]"))
@@ -91,14 +100,17 @@ def write(solution: Path, stored: Stored) -> None:
     path = index_path(solution)
     with sqlite3.connect(path) as db:
         db.execute("pragma journal_mode=wal")
-        db.executescript(
-            "create table if not exists meta (key text primary key, value text);"
-            "create table if not exists files (path text primary key, digest text not null, outline text not null);"
-            "create table if not exists declarations (path text not null, data text not null);"
+        db.execute("begin")  # the tables' drop and creation inside the transaction too
+        # Dropped and made again: an index of an older format may have other columns.
+        db.execute("drop table if exists meta")
+        db.execute("drop table if exists files")
+        db.execute("drop table if exists declarations")
+        db.execute("create table meta (key text primary key, value text)")
+        db.execute("create table files (path text primary key, digest text not null, outline text not null)")
+        db.execute(
+            "create table declarations (name text, project text, files text, qualified_name text,"
+            " documentation_id text, generated integer, data text not null)"
         )
-        db.execute("delete from meta")
-        db.execute("delete from files")
-        db.execute("delete from declarations")
         db.executemany(
             "insert into meta values (?, ?)",
             [
@@ -111,9 +123,13 @@ def write(solution: Path, stored: Stored) -> None:
         )
         db.executemany(
             "insert into files values (?, ?, ?)",
-            [(name, entry.digest, json.dumps(entry.outline)) for name, entry in stored.files.items()],
+            [(name, entry.digest, entry.outline) for name, entry in stored.files.items()],
         )
         db.executemany(
-            "insert into declarations values (?, ?)",
-            [(d["files"][0] if d["files"] else "", json.dumps(d)) for d in stored.declarations],
-        )
+            "insert into declarations values (?, ?, ?, ?, ?, ?, ?)",
+            [
+                (d["name"], d["project"], "\n".join(d["files"]), d["qualified_name"], d["documentation_id"],
+                 int(d["generated"]), json.dumps(d))
+                for d in stored.declarations
+            ],
+        )  # fmt: skip

@@ -45,7 +45,7 @@ def write_index(session: Any, operation: Operation) -> int:
                 skipped.add(path)  # changing under us: left out, so never answered from
                 continue
             old = previous.files.get(path) if previous else None
-            outline = old.outline if old and old.digest == digest else _plain(file_outline(snapshot, operation, path))
+            outline = old.outline if old and old.digest == digest else _json(file_outline(snapshot, operation, path))
             files[path] = store.StoredFile(digest, outline)
     rows = []
     for declaration, (summary, signature, locations) in zip(declarations, facts, strict=True):
@@ -95,5 +95,5 @@ def _digest_if_current(path: str, document: Any, operation: Operation) -> str | 
     return store.hashlib.sha256(data).hexdigest()
 
 
-def _plain(outline: Any) -> Any:
-    return json.loads(json.dumps(dataclasses.asdict(outline)["items"]))
+def _json(outline: Any) -> str:
+    return json.dumps(dataclasses.asdict(outline)["items"])
