@@ -150,7 +150,10 @@ class SolutionSession:
 
         An edit computed while that listing walks syntax on the warm-up thread deadlocked inside
         pythonnet (rename on the main thread, reproducible in tests/test_editing.py); editing waits
-        for it instead, at most ``timeout`` seconds.
+        for it instead, at most ``timeout`` seconds. The cause found since (gdb): an unclosed SQLite
+        connection of the index freed by the cycle collector inside pythonnet's type creation, its
+        statement's dealloc letting go of the GIL (see ``index.store._connected``). Connections are
+        closed now; the wait stays, as other objects may free themselves the same way.
         """
         if self._warmer is not None:
             self._editing_warm.wait(timeout)

@@ -123,10 +123,12 @@ def test_an_index_of_an_older_layout_is_replaced(tmp_path):
     from engine.index.store import Stored, StoredFile, index_path, write
 
     solution = tmp_path / "Old.sln"
-    with sqlite3.connect(index_path(solution)) as db:  # the layout of format 3
+    db = sqlite3.connect(index_path(solution))
+    with db:  # the layout of format 3
         db.execute("create table declarations (path text not null, data text not null)")
         db.execute("create table meta (key text primary key, value text)")
         db.execute("insert into meta values ('format', '3')")
+    db.close()
     row = {"name": "A", "project": "P", "files": ["/x/A.cs"], "qualified_name": "N.A", "documentation_id": "T:N.A",
            "generated": False}  # fmt: skip
     write(solution, Stored({"/x/A.cs": StoredFile("d", "[]")}, [row], {}, [], []))

@@ -7,6 +7,8 @@ import hashlib
 import json
 import os
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,23 @@ FORMAT = "4"
 def index_path(solution: Path) -> Path:
     key = hashlib.sha256(str(solution).encode()).hexdigest()[:16]
     return cache_dir("index") / f"{key}.sqlite"
+
+
+@contextmanager
+def _connected(path: Path) -> Iterator[sqlite3.Connection]:
+    """A connection that is committed (or rolled back) and closed on leaving.
+
+    ``with sqlite3.connect()`` alone only commits: the connection, in a cycle with its statement cache,
+    is then freed by the cycle collector on whatever thread allocates next, and freeing a statement
+    lets go of the GIL. When that thread was inside pythonnet making a Python type for a .NET one, the
+    main thread took the GIL and waited on the runtime's lock that thread held: the whole process hung
+    (seen in tests/test_editing.py, gdb: stmt_dealloc -> take_gil under PyType_Ready)."""
+    db = sqlite3.connect(path)
+    try:
+        with db:
+            yield db
+    finally:
+        db.close()
 
 
 def file_digest(path: str) -> str | None:
@@ -74,7 +93,7 @@ def read(solution: Path) -> Stored | None:
     if not path.exists():
         return None
     try:
-        with sqlite3.connect(path) as db:
+        with _connected(path) as db:
             meta = dict(db.execute("select key, value from meta"))
             if meta.get("format") != FORMAT or meta.get("solution") != str(solution):
                 return None
@@ -98,7 +117,7 @@ def read(solution: Path) -> Stored | None:
 def write(solution: Path, stored: Stored) -> None:
     """Replace the whole index in one transaction (readers see the old one or the new one)."""
     path = index_path(solution)
-    with sqlite3.connect(path) as db:
+    with _connected(path) as db:
         db.execute("pragma journal_mode=wal")
         db.execute("begin")  # the tables' drop and creation inside the transaction too
         # Dropped and made again: an index of an older format may have other columns.
