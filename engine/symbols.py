@@ -290,14 +290,14 @@ def normalize(symbol: Any) -> Any:
     return typed(original) if original is not None else symbol
 
 
-def summarize_all(symbols: list[Any]) -> list[SymbolSummary]:
+def summarize_all(symbols: Any) -> list[SymbolSummary]:
     """``summarize`` of each symbol, in one call to the C# helper when it is there."""
     if len(symbols) < 4:  # a few symbols cost less than the JSON round trip
         return [summarize(symbol) for symbol in symbols]
     return [summary for summary, *_ in described(symbols, with_signature=False)]
 
 
-def described(symbols: list[Any], with_signature: bool) -> list[tuple[SymbolSummary, str, list[Location]]]:
+def described(symbols: Any, with_signature: bool) -> list[tuple[SymbolSummary, str, list[Location]]]:
     """Each symbol's summary, and with ``with_signature`` its signature and every source location
     (for the on-disk index), in one call to the C# helper when it is there."""
     from .native import helpers
@@ -308,13 +308,8 @@ def described(symbols: list[Any], with_signature: bool) -> list[tuple[SymbolSumm
             (summarize(s), signature(s) if with_signature else "", source_locations(s) if with_signature else [])
             for s in symbols
         ]
-    from Microsoft.CodeAnalysis import ISymbol  # type: ignore[import-not-found]
-    from System import Array  # type: ignore[import-not-found]
-
-    # A .NET array (as the C# helpers return) goes back as it is: wrapping each item costs ~20 us.
-    array = symbols if isinstance(symbols, Array) else Array[ISymbol]([ISymbol(symbol) for symbol in symbols])
     extra = (_format("signature"),) if with_signature else ()
-    rows = json.loads(str(native.Summaries.Describe(array, _format("short"), _format("full"), *extra)))
+    rows = json.loads(str(native.Summaries.Describe(symbol_array(symbols), _format("short"), _format("full"), *extra)))
     found = []
     for row in rows:
         name, kind, type_kind, method_kind, is_record, is_indexer, enum_member, constant = row[:8]
@@ -333,6 +328,15 @@ def described(symbols: list[Any], with_signature: bool) -> list[tuple[SymbolSumm
         places = [Location(*p) for p in row[15]] if with_signature else []
         found.append((summary, row[14] if with_signature else "", places))
     return found
+
+
+def symbol_array(symbols: Any) -> Any:
+    """``symbols`` as a .NET ``ISymbol[]`` for a C# helper: a .NET array (as the helpers return) as it
+    is, since wrapping each item costs ~20 us."""
+    from Microsoft.CodeAnalysis import ISymbol  # type: ignore[import-not-found]
+    from System import Array  # type: ignore[import-not-found]
+
+    return symbols if isinstance(symbols, Array) else Array[ISymbol]([ISymbol(symbol) for symbol in symbols])
 
 
 def summarize(symbol: Any) -> SymbolSummary:

@@ -11,7 +11,17 @@ from ..interop import Operation
 from ..naming import SymbolRef, resolve
 from ..native import helpers
 from ..snapshot import Snapshot
-from ..symbols import display, documentation_id, kind_of, normalize, overridden, summarize, summarize_all, typed
+from ..symbols import (
+    display,
+    documentation_id,
+    kind_of,
+    normalize,
+    overridden,
+    summarize,
+    summarize_all,
+    symbol_array,
+    typed,
+)
 from ..views.hierarchy import ImplementationList, OverrideList, Related
 
 
@@ -55,7 +65,7 @@ def find_overrides(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -> 
         )
     found = operation.wait(SymbolFinder.FindOverridesAsync(symbol, snapshot.solution, None, operation.token))
     wanted = documentation_id(symbol)
-    symbols = [s for _, s in _unique(found)]
+    _, symbols = _unique(found)
     items = [
         Related(summary, "overrides", facts.overrides == wanted)
         for facts, summary in zip(_facts(symbols), summarize_all(symbols), strict=True)
@@ -80,7 +90,7 @@ def find_overrides(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -> 
 def _interface_implementations(snapshot: Snapshot, operation: Operation, interface: Any) -> list[Related]:
     from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
 
-    def find(method: Any, transitive: bool) -> list[tuple[str, Any]]:
+    def find(method: Any, transitive: bool) -> tuple[list[str], Any]:
         return _unique(operation.wait(method(interface, snapshot.solution, transitive, None, operation.token)))
 
     items = []
@@ -88,24 +98,22 @@ def _interface_implementations(snapshot: Snapshot, operation: Operation, interfa
         (SymbolFinder.FindImplementationsAsync, "implements"),
         (SymbolFinder.FindDerivedInterfacesAsync, "derived interface"),
     ):
-        direct = {key for key, _ in find(method, False)}
-        found = find(method, True)
-        summaries = summarize_all([symbol for _, symbol in found])
-        items += [Related(s, relation, key in direct) for (key, _), s in zip(found, summaries, strict=True)]
+        direct = set(find(method, False)[0])
+        keys, found = find(method, True)
+        items += [Related(s, relation, key in direct) for key, s in zip(keys, summarize_all(found), strict=True)]
     return items
 
 
 def _derived_classes(snapshot: Snapshot, operation: Operation, type_symbol: Any, relation: str) -> list[Related]:
     from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
 
-    def find(transitive: bool) -> list[tuple[str, Any]]:
+    def find(transitive: bool) -> tuple[list[str], Any]:
         task = SymbolFinder.FindDerivedClassesAsync(type_symbol, snapshot.solution, transitive, None, operation.token)
         return _unique(operation.wait(task))
 
-    direct = {key for key, _ in find(False)}
-    found = find(True)
-    summaries = summarize_all([symbol for _, symbol in found])
-    return [Related(s, relation, key in direct) for (key, _), s in zip(found, summaries, strict=True)]
+    direct = set(find(False)[0])
+    keys, found = find(True)
+    return [Related(s, relation, key in direct) for key, s in zip(keys, summarize_all(found), strict=True)]
 
 
 def _is_implementable(member: Any) -> bool:
@@ -123,8 +131,8 @@ def _member_implementations(snapshot: Snapshot, operation: Operation, member: An
 
     items: dict[str, Related] = {}
     if str(member.ContainingType.TypeKind) == "Interface":
-        found = [s for _, s in _unique(operation.wait(
-            SymbolFinder.FindImplementationsAsync(member, snapshot.solution, None, operation.token)))]  # fmt: skip
+        _, found = _unique(operation.wait(
+            SymbolFinder.FindImplementationsAsync(member, snapshot.solution, None, operation.token)))  # fmt: skip
         interface_id = documentation_id(member.ContainingType)
         for facts, summary in zip(_facts(found), summarize_all(found), strict=True):
             relation = "implements (explicit)" if facts.explicit else "implements"
@@ -133,8 +141,8 @@ def _member_implementations(snapshot: Snapshot, operation: Operation, member: An
             items[facts.documentation_id] = Related(summary, relation, direct)
     overrides = operation.wait(SymbolFinder.FindOverridesAsync(member, snapshot.solution, None, operation.token))
     wanted = documentation_id(member)
-    fresh = [(key, symbol) for key, symbol in _unique(overrides) if key not in items]
-    symbols = [symbol for _, symbol in fresh]
+    keys, found = _unique(overrides)
+    symbols = [symbol for key, symbol in zip(keys, found, strict=True) if key not in items]
     for facts, summary in zip(_facts(symbols), summarize_all(symbols), strict=True):
         items[facts.documentation_id] = Related(summary, "overrides", facts.overrides == wanted)
     return list(items.values())
@@ -151,14 +159,11 @@ class _Facts:
     """The documentation ids of the interfaces its containing type declares."""
 
 
-def _facts(symbols: list[Any]) -> list[_Facts]:
+def _facts(symbols: Any) -> list[_Facts]:
     """What the lists above ask of each found symbol: from the C# helper in one call, or walked here."""
     native = helpers()
-    if native is not None and symbols:
-        from Microsoft.CodeAnalysis import ISymbol  # type: ignore[import-not-found]
-        from System import Array  # type: ignore[import-not-found]
-
-        rows = json.loads(str(native.Relations.Describe(Array[ISymbol]([ISymbol(s) for s in symbols]))))
+    if native is not None and len(symbols):
+        rows = json.loads(str(native.Relations.Describe(symbol_array(symbols))))
         return [_Facts(key, overrides, explicit, frozenset(ids)) for key, overrides, explicit, ids in rows]
     found = []
     for symbol in map(typed, symbols):
@@ -175,15 +180,15 @@ def _facts(symbols: list[Any]) -> list[_Facts]:
     return found
 
 
-def _unique(symbols: Any) -> list[tuple[str, Any]]:
-    """(documentation id, symbol) of each symbol normalized to its definition, each once."""
+def _unique(symbols: Any) -> tuple[list[str], Any]:
+    """The documentation ids and the symbols (a .NET array from the C# helper, else a list), each symbol
+    normalized to its definition and there once."""
     native = helpers()
     if native is not None:
         unique = native.Relations.Unique(symbols)
-        keys = str(unique.Ids).split("\n") if unique.Symbols.Length else []
-        return list(zip(keys, unique.Symbols, strict=True))
+        return (str(unique.Ids).split("\n") if unique.Symbols.Length else []), unique.Symbols
     seen: dict[str, Any] = {}
     for symbol in symbols:
         symbol = normalize(symbol)
         seen.setdefault(documentation_id(symbol), symbol)
-    return list(seen.items())
+    return list(seen), list(seen.values())
