@@ -11,7 +11,8 @@ from typing import Any
 from .interop import Operation
 from .matching import NameSet
 from .snapshot import Snapshot, display_name
-from .symbols import SymbolSummary, compilation, described, typed
+from .summaries import described
+from .symbols import SymbolSummary, compilation, typed
 
 # Accessors, backing fields and the like are reached through their property or event.
 _HIDDEN_METHOD_KINDS = {"PropertyGet", "PropertySet", "EventAdd", "EventRemove", "EventRaise", "StaticConstructor"}

@@ -196,7 +196,13 @@ def _runtime_config(roslyn_dir: Path, dotnet: DotnetInstall) -> Path:
     else:
         options["framework"] = {"name": "Microsoft.NETCore.App", "version": "8.0.0"}
     # Server GC (which dotnet-format asks for) reserves a heap per core: workstation GC suits a tool.
-    options["configProperties"] = {"System.GC.Server": False, "System.GC.Concurrent": True}
+    # ConserveMemory compacts when free space piles up between live objects: Roslyn's caches churn as
+    # queries run, and without it the heap keeps ~100-300 MB more committed at 25 projects (bench/).
+    options["configProperties"] = {
+        "System.GC.Server": False,
+        "System.GC.Concurrent": True,
+        "System.GC.ConserveMemory": 7,
+    }
     path = Path(tempfile.gettempdir()) / f"roslyn-tui-{os.getuid()}-{dotnet.sdk_version}.runtimeconfig.json"
     path.write_text(json.dumps({"runtimeOptions": options}), encoding="utf-8")
     return path

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -171,7 +170,7 @@ def kind_word(
 _format_cache: dict[str, Any] = {}
 
 
-def _format(name: str) -> Any:
+def symbol_format(name: str) -> Any:
     """Display formats, built once: ``short`` (Journal.Add(string, Order)) and ``full`` (namespaces too)."""
     if not _format_cache:
         from Microsoft.CodeAnalysis import (  # type: ignore[import-not-found]
@@ -225,24 +224,24 @@ def to_display(symbol: Any, fmt: Any) -> str:
 
 def display_format() -> Any:
     """The ``SymbolDisplayFormat`` of ``display``, for C# helpers that name symbols the same way."""
-    return _format("short")
+    return symbol_format("short")
 
 
 def display(symbol: Any) -> str:
     """``Journal.Add(string, decimal)``: the way C# error messages name a symbol, without namespaces."""
-    return to_display(symbol, _format("short"))
+    return to_display(symbol, symbol_format("short"))
 
 
 def signature(symbol: Any) -> str:
     """The declaration as C# writes it: ``public void Journal.Add(string text, decimal amount)``."""
-    return to_display(symbol, _format("signature"))
+    return to_display(symbol, symbol_format("signature"))
 
 
 def qualified_name(symbol: Any) -> str:
     """``Shop.Core.Journal.Add``: namespace, containing types and name."""
     kind = str(symbol.Kind)
     if kind in ("Namespace", "NamedType", "ErrorType", "ArrayType", "PointerType", "TypeParameter"):
-        return to_display(symbol, _format("full")).removeprefix("global::")
+        return to_display(symbol, symbol_format("full")).removeprefix("global::")
     container = symbol.ContainingType
     name = str(symbol.Name) if str(symbol.Name) != ".ctor" else str(container.Name) if container else ".ctor"
     return f"{qualified_name(container)}.{name}" if container is not None else name
@@ -290,44 +289,20 @@ def normalize(symbol: Any) -> Any:
     return typed(original) if original is not None else symbol
 
 
-def summarize_all(symbols: Any) -> list[SymbolSummary]:
-    """``summarize`` of each symbol, in one call to the C# helper when it is there."""
-    if len(symbols) < 4:  # a few symbols cost less than the JSON round trip
-        return [summarize(symbol) for symbol in symbols]
-    return [summary for summary, *_ in described(symbols, with_signature=False)]
-
-
-def described(symbols: Any, with_signature: bool) -> list[tuple[SymbolSummary, str, list[Location]]]:
-    """Each symbol's summary, and with ``with_signature`` its signature and every source location
-    (for the on-disk index), in one call to the C# helper when it is there."""
+def unique_definitions(symbols: Any) -> tuple[list[str], Any]:
+    """The documentation ids and the symbols (a .NET array from the C# helper, else a list), each symbol
+    normalized to its definition and there once."""
     from .native import helpers
 
     native = helpers()
-    if native is None:
-        return [
-            (summarize(s), signature(s) if with_signature else "", source_locations(s) if with_signature else [])
-            for s in symbols
-        ]
-    extra = (_format("signature"),) if with_signature else ()
-    rows = json.loads(str(native.Summaries.Describe(symbol_array(symbols), _format("short"), _format("full"), *extra)))
-    found = []
-    for row in rows:
-        name, kind, type_kind, method_kind, is_record, is_indexer, enum_member, constant = row[:8]
-        shown, qualified, doc_id, container, place, assembly = row[8:14]
-        summary = SymbolSummary(
-            name=name,
-            kind=kind_word(kind, type_kind, method_kind, is_record, is_indexer, enum_member, constant),
-            display=shown,
-            qualified_name=qualified,
-            documentation_id=doc_id,
-            container=container,
-            location=Location(*place) if place else None,
-            in_source=place is not None,
-            assembly=assembly,
-        )
-        places = [Location(*p) for p in row[15]] if with_signature else []
-        found.append((summary, row[14] if with_signature else "", places))
-    return found
+    if native is not None:
+        unique = native.Relations.Unique(symbols)
+        return (str(unique.Ids).split("\n") if unique.Symbols.Length else []), unique.Symbols
+    seen: dict[str, Any] = {}
+    for symbol in symbols:
+        symbol = normalize(symbol)
+        seen.setdefault(documentation_id(symbol), symbol)
+    return list(seen), list(seen.values())
 
 
 def symbol_array(symbols: Any) -> Any:

@@ -44,13 +44,18 @@ def test_references_agree_with_the_python_walk(shop, monkeypatch, name):
 def test_symbol_summaries_agree_with_the_python_walk(shop):
     # Searches keep summaries with the declaration tables, so compare the two ways of making them directly.
     from engine.declarations import metadata_types, source_declarations
-    from engine.symbols import described, summarize
+    from engine.summaries import described, summarize_all
+    from engine.symbols import summarize
 
     def compare(snapshot, operation):
         symbols = [d.symbol for d in source_declarations(snapshot, operation).all(operation)]
         symbols += [d.symbol for d in metadata_types(snapshot, operation)[:300]]
+        walked = [summarize(symbol) for symbol in symbols]
         bulk = [summary for summary, _, _ in described(symbols, with_signature=False)]
-        return len(symbols), bulk == [summarize(symbol) for symbol in symbols]
+        # Kept summaries: some seen before (every third), the rest described, then all from the store.
+        some = summarize_all(symbols[::3])
+        kept, again = summarize_all(symbols), summarize_all(symbols)
+        return len(symbols), [bulk, some, kept, again] == [walked, walked[::3], walked, walked]
 
     count, same = shop.run(compare)
     assert count > 300 and same
@@ -102,3 +107,15 @@ def test_callers_agree_with_the_python_walk(shop, monkeypatch, name):
     walked = shop.run(queries.call_hierarchy, SymbolRef(name=name), "incoming", 2)
     monkeypatch.delenv(DISABLE_VARIABLE)
     assert native.incoming and native == walked
+
+
+@pytest.mark.parametrize("name", ["IEntity", "IRepository", "Entity", "CustomerRepository", "AuditLog"])
+def test_type_hierarchies_agree_with_the_python_walk(shop, monkeypatch, name):
+    # At depth 1 every derived type's "expandable" comes from the helper's finder calls; unlimited, the tree.
+    for depth in (1, None):
+        native = shop.run(queries.type_hierarchy, SymbolRef(name=name), "both", depth)
+        monkeypatch.setenv(DISABLE_VARIABLE, "1")
+        walked = shop.run(queries.type_hierarchy, SymbolRef(name=name), "both", depth)
+        monkeypatch.delenv(DISABLE_VARIABLE)
+        assert native == walked, (name, depth)
+    assert native.bases or native.interfaces or native.derived

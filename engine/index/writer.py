@@ -22,7 +22,7 @@ log = logging.getLogger("roslyn_tui")
 def write_index(session: Any, operation: Operation) -> int:
     """Index the current snapshot; returns the number of files indexed."""
     from ..queries.outline import file_outline
-    from ..symbols import described
+    from ..summaries import described
 
     session.yield_to_queries(operation)
     snapshot = session.snapshot()

@@ -1,4 +1,5 @@
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.FindSymbols;
 
 namespace RoslynTuiNative;
 
@@ -22,6 +23,34 @@ public static class Relations
             ids.Add(id);
         }
         return new UniqueSymbols([.. found], string.Join("\n", ids));
+    }
+
+    /// <summary>For each type, whether anything else derives from it or implements it (a type
+    /// hierarchy's "expandable": one finder call, nothing described), as a string of 0s and 1s.</summary>
+    public static async Task<string> ExpandableAsync(ISymbol[] types, Solution solution, CancellationToken token)
+    {
+        var marks = new char[types.Length];
+        for (var i = 0; i < types.Length; i++)
+        {
+            marks[i] = types[i] is INamedTypeSymbol type && await HasDescendantsAsync(type, solution, token) ? '1' : '0';
+        }
+        return new string(marks);
+    }
+
+    static async Task<bool> HasDescendantsAsync(INamedTypeSymbol type, Solution solution, CancellationToken token)
+    {
+        // A cycle through broken code leads back to the type itself.
+        var own = Symbols.DocumentationId(type);
+        bool AnyOther(IEnumerable<INamedTypeSymbol> found) =>
+            found.Any(other => Symbols.DocumentationId(Symbols.Normalize(other)) != own);
+        return type.TypeKind switch
+        {
+            TypeKind.Interface =>
+                AnyOther(await SymbolFinder.FindDerivedInterfacesAsync(type, solution, false, null, token))
+                || AnyOther(await SymbolFinder.FindImplementationsAsync(type, solution, false, null, token)),
+            TypeKind.Class => AnyOther(await SymbolFinder.FindDerivedClassesAsync(type, solution, false, null, token)),
+            _ => false,
+        };
     }
 
     /// <summary>One row per symbol: [documentation id, the documentation id of the member it overrides

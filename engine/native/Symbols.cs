@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using Microsoft.CodeAnalysis;
 
 namespace RoslynTuiNative;
@@ -26,6 +27,28 @@ public static class Symbols
     }
 }
 
+/// <summary>A number for each symbol object, never given to another: what the engine made of a symbol
+/// stays true while the symbol lives (a symbol is immutable, and a new compilation makes new ones), so
+/// the engine keeps it under the number and describes only symbols it has not seen.</summary>
+public static class Handles
+{
+    sealed class Number(long value)
+    {
+        public readonly long Value = value;
+    }
+
+    static readonly ConditionalWeakTable<ISymbol, Number> numbers = new();
+    static long last;
+
+    /// <summary>The symbols' numbers, comma-separated.</summary>
+    public static string Of(IEnumerable<ISymbol> symbols) =>
+        string.Join(",", symbols.Select(symbol => numbers.GetValue(symbol, _ => new Number(Interlocked.Increment(ref last))).Value));
+
+    /// <summary>The symbols at the comma-separated <paramref name="indexes"/>.</summary>
+    public static ISymbol[] Pick(ISymbol[] symbols, string indexes) =>
+        [.. indexes.Split(',').Select(index => symbols[int.Parse(index)])];
+}
+
 /// <summary>Symbols as every list shows them (engine/symbols.py's summarize), many in one call. One row
 /// per symbol: [name, kind facts (Kind, TypeKind, MethodKind, record, indexer, enum member, constant),
 /// display, qualified name, documentation id, container, first source place or null, assembly], and with a
@@ -38,6 +61,7 @@ public static class Summaries
     public static string Describe(
         IEnumerable<ISymbol> symbols, SymbolDisplayFormat shortFormat, SymbolDisplayFormat fullFormat, SymbolDisplayFormat? signatureFormat)
     {
+        var names = new Names(shortFormat, fullFormat);
         var rows = new List<object?[]>();
         foreach (var symbol in symbols)
         {
@@ -55,9 +79,9 @@ public static class Summaries
                 symbol is IFieldSymbol && symbol.ContainingType?.TypeKind == TypeKind.Enum,
                 symbol is IFieldSymbol { IsConst: true },
                 symbol.ToDisplayString(shortFormat),
-                QualifiedName(symbol, fullFormat),
+                names.Qualified(symbol),
                 Symbols.DocumentationId(symbol),
-                Container(symbol, shortFormat, fullFormat),
+                names.Container(symbol),
                 place,
                 symbol.ContainingAssembly?.Name ?? "",
             ];
@@ -66,22 +90,35 @@ public static class Summaries
         return System.Text.Json.JsonSerializer.Serialize(rows);
     }
 
-    static string QualifiedName(ISymbol symbol, SymbolDisplayFormat fullFormat)
+    /// <summary>Qualified names and containers, each container's made once per call: the members of a
+    /// list mostly share a few types.</summary>
+    sealed class Names(SymbolDisplayFormat shortFormat, SymbolDisplayFormat fullFormat)
     {
-        if (symbol.Kind is SymbolKind.Namespace or SymbolKind.NamedType or SymbolKind.ErrorType or SymbolKind.ArrayType
-            or SymbolKind.PointerType or SymbolKind.TypeParameter)
-        {
-            var text = symbol.ToDisplayString(fullFormat);
-            return text.StartsWith("global::", StringComparison.Ordinal) ? text["global::".Length..] : text;
-        }
-        var container = symbol.ContainingType;
-        var name = symbol.Name != ".ctor" ? symbol.Name : container?.Name ?? ".ctor";
-        return container is not null ? $"{QualifiedName(container, fullFormat)}.{name}" : name;
-    }
+        readonly Dictionary<ISymbol, string> qualified = new(ReferenceEqualityComparer.Instance);
+        readonly Dictionary<ISymbol, string> shown = new(ReferenceEqualityComparer.Instance);
 
-    static string Container(ISymbol symbol, SymbolDisplayFormat shortFormat, SymbolDisplayFormat fullFormat)
-    {
-        if (symbol.ContainingType is { } type) return type.ToDisplayString(shortFormat);
-        return symbol.ContainingNamespace is { IsGlobalNamespace: false } ns ? QualifiedName(ns, fullFormat) : "";
+        public string Qualified(ISymbol symbol)
+        {
+            if (symbol.Kind is SymbolKind.Namespace or SymbolKind.NamedType or SymbolKind.ErrorType or SymbolKind.ArrayType
+                or SymbolKind.PointerType or SymbolKind.TypeParameter)
+            {
+                if (qualified.TryGetValue(symbol, out var known)) return known;
+                var text = symbol.ToDisplayString(fullFormat);
+                return qualified[symbol] = text.StartsWith("global::", StringComparison.Ordinal) ? text["global::".Length..] : text;
+            }
+            var container = symbol.ContainingType;
+            var name = symbol.Name != ".ctor" ? symbol.Name : container?.Name ?? ".ctor";
+            return container is not null ? $"{Qualified(container)}.{name}" : name;
+        }
+
+        public string Container(ISymbol symbol)
+        {
+            if (symbol.ContainingType is { } type)
+            {
+                if (!shown.TryGetValue(type, out var text)) shown[type] = text = type.ToDisplayString(shortFormat);
+                return text;
+            }
+            return symbol.ContainingNamespace is { IsGlobalNamespace: false } ns ? Qualified(ns) : "";
+        }
     }
 }

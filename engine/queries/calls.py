@@ -11,9 +11,9 @@ from ..models import Location
 from ..naming import SymbolRef, resolve
 from ..native import helpers
 from ..snapshot import Snapshot
+from ..summaries import summarize_all
 from ..symbols import (
     SymbolSummary,
-    described,
     display,
     display_format,
     documentation_id,
@@ -22,7 +22,6 @@ from ..symbols import (
     normalize,
     referenced_symbol,
     summarize,
-    summarize_all,
     typed,
 )
 from ..syntax_roles import READ, READ_WRITE, WRITE, classify
@@ -32,8 +31,8 @@ DIRECTIONS = ("incoming", "outgoing", "both")
 _CALLABLE = {"Method", "Property", "Event", "Field"}
 _ACCESS_WORDS = {READ: "reads", WRITE: "writes", READ_WRITE: "reads and writes"}
 _VIA = "via an interface or override"
-_CallerRow = tuple[int, str, bool, bool, list[tuple[Location | None, str, bool]]]
-"""A caller's index, key, directness, whether it has locations, and its sites (place, line text, is base.M())."""
+_Caller = tuple[str, tuple[CallSite, ...], str]
+"""A caller's key, its call sites in order, and its note (via an interface or override when every site is)."""
 
 
 def call_hierarchy(
@@ -73,77 +72,58 @@ class _Walker:
         callers = self.operation.wait(
             SymbolFinder.FindCallersAsync(symbol, self.snapshot.solution, self.operation.token)
         )
-        # Roslyn reports a caller once per way it reaches the symbol: directly, and through each member the
-        # symbol implements or overrides (IsDirect false). Directness belongs to each call site, not the caller.
-        grouped: dict[str, tuple[int, dict[tuple[str, int, int], CallSite], list[bool]]] = {}
         symbols, rows = self._callers(callers)
-        for index, key, direct, has_locations, places in rows:
-            self.operation.check()
-            entry = grouped.setdefault(key, (index, {}, [False]))
-            for location, text, is_base in places:
-                if not direct and is_base:
-                    continue  # ``base.M()`` is a non-virtual call: it never reaches this override
-                entry[2][0] = True
-                if location is None:
-                    continue  # outside source: keeps the caller, shows no site
-                site = CallSite(location, text, "" if direct else _VIA)
-                spot = (location.path, location.line, location.column)
-                if spot not in entry[1] or direct:
-                    entry[1][spot] = site
-            if not has_locations:
-                entry[2][0] = True
-        kept = [(key, entry) for key, entry in grouped.items() if entry[2][0]]
-        indexes = [index for _, (index, _, _) in kept]
-        if indexes == list(range(len(symbols))):
-            summaries = [summary for summary, _, _ in described(symbols, with_signature=False)]
-        else:
-            summaries = summarize_all([typed(symbols[index]) for index in indexes])
         nodes = []
-        for (key, (index, by_spot, _)), summary in zip(kept, summaries, strict=True):
-            sites = sorted(by_spot.values(), key=lambda s: (s.location.path, s.location.line, s.location.column))
-            note = _VIA if sites and all(site.note for site in sites) else ""
+        for index, ((key, sites, note), summary) in enumerate(zip(rows, summarize_all(symbols), strict=True)):
             caller = typed(symbols[index]) if depth > 1 else None  # only a deeper level needs it
-            nodes.append(self._node(caller, key, "called by", tuple(sites), note, depth, path, self.incoming, summary))
+            nodes.append(self._node(caller, key, "called by", sites, note, depth, path, self.incoming, summary))
         return sorted(nodes, key=_order)
 
-    def _callers(self, callers: Any) -> tuple[Any, list[_CallerRow]]:
-        """The callers (a .NET array from the C# helper, else a list) and each caller info as (caller's index,
-        key, direct, has locations, [(site, line text, is base.M())]): from the helper in one call, or walked here."""
+    def _callers(self, callers: Any) -> tuple[Any, list[_Caller]]:
+        """Each caller once (a .NET array from the C# helper, else a list) and alongside it (key, sites, note):
+        from the helper in one call, or walked here.
+
+        Roslyn reports a caller once per way it reaches the symbol: directly, and through each member the
+        symbol implements or overrides (IsDirect false). Directness belongs to each call site, not the caller.
+        """
         native = helpers()
         if native is not None:
             table = self.operation.wait(
                 native.CallerTable.DescribeAsync(callers, display_format(), self.operation.token)
             )
-            rows: list[_CallerRow] = [
-                (
-                    index,
-                    key,
-                    direct,
-                    has_locations,
-                    [(Location(*s[:5]), s[5], s[6]) if s else (None, "", False) for s in sites],
-                )
-                for index, key, direct, has_locations, sites in json.loads(str(table.Rows))
+            rows = [
+                (key, tuple(CallSite(Location(*s[:5]), s[5], _VIA if s[6] else "") for s in sites), _VIA if via else "")
+                for key, via, sites in json.loads(str(table.Rows))
             ]
             return table.Callers, rows
-        symbols: list[Any] = []
-        found = []
+        grouped: dict[str, tuple[Any, dict[tuple[str, int, int], CallSite], list[bool]]] = {}
         for info in callers:
             self.operation.check()
             caller = typed(normalize(info.CallingSymbol))
             direct = bool(info.IsDirect)
-            sites: list[tuple[Location | None, str, bool]] = []
-            for location in info.Locations:
+            entry = grouped.setdefault(documentation_id(caller) or display(caller), (caller, {}, [False]))
+            locations = list(info.Locations)
+            if not locations:
+                entry[2][0] = True
+            for location in locations:
                 converted = location_of(location)
                 if converted is None:
-                    sites.append((None, "", False))
+                    entry[2][0] = True  # outside source: keeps the caller, shows no site
                     continue
-                text = location.SourceTree.GetText(self.operation.token)
-                line = str(text.Lines[converted.line - 1].ToString()).strip()
-                sites.append((converted, line, not direct and self._is_base_call(location)))
-            key = documentation_id(caller) or display(caller)
-            found.append((len(symbols), key, direct, bool(list(info.Locations)), sites))
-            symbols.append(caller)
-        return symbols, found
+                if not direct and self._is_base_call(location):
+                    continue  # ``base.M()`` is a non-virtual call: it never reaches this override
+                entry[2][0] = True
+                spot = (converted.path, converted.line, converted.column)
+                if spot not in entry[1] or direct:
+                    text = location.SourceTree.GetText(self.operation.token)
+                    line = str(text.Lines[converted.line - 1].ToString()).strip()
+                    entry[1][spot] = CallSite(converted, line, "" if direct else _VIA)
+        kept = [(caller, key, by_spot) for key, (caller, by_spot, keeps) in grouped.items() if keeps[0]]
+        found = []
+        for _, key, by_spot in kept:
+            sites = tuple(sorted(by_spot.values(), key=lambda s: (s.location.path, s.location.line, s.location.column)))
+            found.append((key, sites, _VIA if sites and all(site.note for site in sites) else ""))
+        return [caller for caller, _, _ in kept], found
 
     def outgoing(self, symbol: Any, depth: int, path: set[str]) -> list[CallNode]:
         grouped: dict[tuple[str, str], tuple[Any, list[CallSite]]] = {}

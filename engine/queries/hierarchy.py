@@ -7,8 +7,20 @@ from typing import Any
 from ..errors import InvalidArgument
 from ..interop import Operation
 from ..naming import SymbolRef, resolve
+from ..native import helpers
 from ..snapshot import Snapshot
-from ..symbols import display, documentation_id, kind_of, normalize, qualified_name, summarize, summarize_all, typed
+from ..summaries import summarize_all
+from ..symbols import (
+    display,
+    documentation_id,
+    kind_of,
+    normalize,
+    qualified_name,
+    summarize,
+    symbol_array,
+    typed,
+    unique_definitions,
+)
 from ..views.hierarchy import HierarchyNode, MemberOverrides, TypeHierarchy
 
 DIRECTIONS = ("ancestors", "descendants", "both")
@@ -51,32 +63,30 @@ def type_hierarchy(
     if direction in ("descendants", "both"):
         derived = tuple(_derived(snapshot, operation, symbol, max_depth, 1, {documentation_id(symbol)}))
     overrides = tuple(_overrides(snapshot, operation, symbol)) if include_overrides else ()
-    return TypeHierarchy(str(snapshot.root), summarize(symbol), bases, interfaces, derived, overrides)
+    return TypeHierarchy(str(snapshot.root), summarize_all([symbol])[0], bases, interfaces, derived, overrides)
 
 
 def _bases(symbol: Any, include_object: bool) -> list[HierarchyNode]:
-    found = []
+    chain = []
     base = symbol.BaseType
     while base is not None:
         if qualified_name(base) in ("System.Object", "System.ValueType", "System.Enum") and not include_object:
             break
-        found.append(HierarchyNode(summarize(base), "base"))
+        chain.append(base)
         base = base.BaseType
-    return found
+    return [HierarchyNode(summary, "base") for summary in summarize_all(chain)]
 
 
 def _interfaces(symbol: Any) -> list[HierarchyNode]:
     """Direct interfaces, then inherited ones saying which base type or interface brings them."""
-    direct = [typed(i) for i in symbol.Interfaces]
-    direct_ids = {documentation_id(i) + display(i) for i in direct}
-    found = [HierarchyNode(summarize(i), "interface", note="direct") for i in direct]
-    for interface in symbol.AllInterfaces:
-        key = documentation_id(interface) + display(interface)
-        if key in direct_ids:
-            continue
-        found.append(
-            HierarchyNode(summarize(interface), "interface", note=f"inherited from {_origin(symbol, interface)}")
-        )
+    direct, every = list(symbol.Interfaces), list(symbol.AllInterfaces)
+    summaries = summarize_all(direct + every)
+    direct_keys = {(s.documentation_id, s.display) for s in summaries[: len(direct)]}
+    found = [HierarchyNode(summary, "interface", note="direct") for summary in summaries[: len(direct)]]
+    for interface, summary in zip(every, summaries[len(direct) :], strict=True):
+        if (summary.documentation_id, summary.display) not in direct_keys:
+            note = f"inherited from {_origin(symbol, interface)}"
+            found.append(HierarchyNode(summary, "interface", note=note))
     return found
 
 
@@ -102,42 +112,49 @@ def _derived(
 ) -> list[HierarchyNode]:
     from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
 
-    solution = snapshot.solution
-    children: list[tuple[Any, str]] = []
+    solution, token = snapshot.solution, operation.token
+    finds: list[tuple[Any, str]] = []
     if str(symbol.TypeKind) == "Interface":
-        for found in operation.wait(
-            SymbolFinder.FindDerivedInterfacesAsync(symbol, solution, False, None, operation.token)
-        ):
-            children.append((found, "derived interface"))
-        for found in operation.wait(
-            SymbolFinder.FindImplementationsAsync(symbol, solution, False, None, operation.token)
-        ):
-            children.append((found, "implements"))
+        finds.append(
+            (SymbolFinder.FindDerivedInterfacesAsync(symbol, solution, False, None, token), "derived interface")
+        )
+        finds.append((SymbolFinder.FindImplementationsAsync(symbol, solution, False, None, token), "implements"))
     elif str(symbol.TypeKind) == "Class":
-        for found in operation.wait(
-            SymbolFinder.FindDerivedClassesAsync(symbol, solution, False, None, operation.token)
-        ):
-            children.append((found, "derives"))
-    kept: list[tuple[Any, str, str]] = []
-    seen: set[str] = set()
-    for child, relation in children:
-        operation.check()  # System.Object has thousands of descendants: honour the deadline between them
-        child = typed(normalize(child))
-        key = documentation_id(child)
-        if key in seen or key in path:  # several targets, or a cycle through broken code
-            continue
-        seen.add(key)
-        kept.append((child, relation, key))
+        finds.append((SymbolFinder.FindDerivedClassesAsync(symbol, solution, False, None, token), "derives"))
     nodes = []
-    for (child, relation, key), summary in zip(kept, summarize_all([c for c, _, _ in kept]), strict=True):
-        operation.check()
+    seen: set[str] = set()
+    for task, relation in finds:
+        keys, children = unique_definitions(operation.wait(task))
+        kept = []
+        for index, key in enumerate(keys):
+            if key not in seen and key not in path:  # several targets, or a cycle through broken code
+                seen.add(key)
+                kept.append(index)
+        summaries = summarize_all(children, only=kept)
         if max_depth is not None and depth >= max_depth:
-            nodes.append(HierarchyNode(summary, relation, expandable=_has_descendants(snapshot, operation, child)))
+            marks = _expandable(snapshot, operation, children, kept)
+            nodes += [HierarchyNode(s, relation, expandable=m) for s, m in zip(summaries, marks, strict=True)]
             continue
-        grandchildren = _derived(snapshot, operation, child, max_depth, depth + 1, path | {key})
-        nodes.append(HierarchyNode(summary, relation, tuple(grandchildren)))
+        for index, summary in zip(kept, summaries, strict=True):
+            operation.check()  # System.Object has thousands of descendants: honour the deadline between them
+            child = typed(children[index])
+            grandchildren = _derived(snapshot, operation, child, max_depth, depth + 1, path | {keys[index]})
+            nodes.append(HierarchyNode(summary, relation, tuple(grandchildren)))
     nodes.sort(key=lambda n: (n.relation, n.symbol.display))
     return nodes
+
+
+def _expandable(snapshot: Snapshot, operation: Operation, children: Any, kept: list[int]) -> list[bool]:
+    """Whether each kept child has descendants of its own: in one call to the C# helper when it is there."""
+    native = helpers()
+    if native is None:
+        return [_has_descendants(snapshot, operation, typed(children[index])) for index in kept]
+    if not kept:
+        return []
+    if kept != list(range(len(children))):
+        children = native.Handles.Pick(symbol_array(children), ",".join(map(str, kept)))
+    marks = operation.wait(native.Relations.ExpandableAsync(children, snapshot.solution, operation.token))
+    return [mark == "1" for mark in str(marks)]
 
 
 def _has_descendants(snapshot: Snapshot, operation: Operation, symbol: Any) -> bool:

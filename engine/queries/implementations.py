@@ -11,6 +11,7 @@ from ..interop import Operation
 from ..naming import SymbolRef, resolve
 from ..native import helpers
 from ..snapshot import Snapshot
+from ..summaries import summarize_all
 from ..symbols import (
     display,
     documentation_id,
@@ -18,9 +19,9 @@ from ..symbols import (
     normalize,
     overridden,
     summarize,
-    summarize_all,
     symbol_array,
     typed,
+    unique_definitions,
 )
 from ..views.hierarchy import ImplementationList, OverrideList, Related
 
@@ -65,7 +66,7 @@ def find_overrides(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -> 
         )
     found = operation.wait(SymbolFinder.FindOverridesAsync(symbol, snapshot.solution, None, operation.token))
     wanted = documentation_id(symbol)
-    _, symbols = _unique(found)
+    _, symbols = unique_definitions(found)
     items = [
         Related(summary, "overrides", facts.overrides == wanted)
         for facts, summary in zip(_facts(symbols), summarize_all(symbols), strict=True)
@@ -91,7 +92,9 @@ def _interface_implementations(snapshot: Snapshot, operation: Operation, interfa
     from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
 
     def find(method: Any, transitive: bool) -> tuple[list[str], Any]:
-        return _unique(operation.wait(method(interface, snapshot.solution, transitive, None, operation.token)))
+        return unique_definitions(
+            operation.wait(method(interface, snapshot.solution, transitive, None, operation.token))
+        )
 
     items = []
     for method, relation in (
@@ -109,7 +112,7 @@ def _derived_classes(snapshot: Snapshot, operation: Operation, type_symbol: Any,
 
     def find(transitive: bool) -> tuple[list[str], Any]:
         task = SymbolFinder.FindDerivedClassesAsync(type_symbol, snapshot.solution, transitive, None, operation.token)
-        return _unique(operation.wait(task))
+        return unique_definitions(operation.wait(task))
 
     direct = set(find(False)[0])
     keys, found = find(True)
@@ -131,7 +134,7 @@ def _member_implementations(snapshot: Snapshot, operation: Operation, member: An
 
     items: dict[str, Related] = {}
     if str(member.ContainingType.TypeKind) == "Interface":
-        _, found = _unique(operation.wait(
+        _, found = unique_definitions(operation.wait(
             SymbolFinder.FindImplementationsAsync(member, snapshot.solution, None, operation.token)))  # fmt: skip
         interface_id = documentation_id(member.ContainingType)
         for facts, summary in zip(_facts(found), summarize_all(found), strict=True):
@@ -141,7 +144,7 @@ def _member_implementations(snapshot: Snapshot, operation: Operation, member: An
             items[facts.documentation_id] = Related(summary, relation, direct)
     overrides = operation.wait(SymbolFinder.FindOverridesAsync(member, snapshot.solution, None, operation.token))
     wanted = documentation_id(member)
-    keys, found = _unique(overrides)
+    keys, found = unique_definitions(overrides)
     symbols = [symbol for key, symbol in zip(keys, found, strict=True) if key not in items]
     for facts, summary in zip(_facts(symbols), summarize_all(symbols), strict=True):
         items[facts.documentation_id] = Related(summary, "overrides", facts.overrides == wanted)
@@ -178,17 +181,3 @@ def _facts(symbols: Any) -> list[_Facts]:
             )
         )
     return found
-
-
-def _unique(symbols: Any) -> tuple[list[str], Any]:
-    """The documentation ids and the symbols (a .NET array from the C# helper, else a list), each symbol
-    normalized to its definition and there once."""
-    native = helpers()
-    if native is not None:
-        unique = native.Relations.Unique(symbols)
-        return (str(unique.Ids).split("\n") if unique.Symbols.Length else []), unique.Symbols
-    seen: dict[str, Any] = {}
-    for symbol in symbols:
-        symbol = normalize(symbol)
-        seen.setdefault(documentation_id(symbol), symbol)
-    return list(seen), list(seen.values())

@@ -7,7 +7,8 @@ from ..errors import InvalidArgument
 from ..interop import Operation
 from ..matching import NameSet, match_rank
 from ..snapshot import Snapshot, display_name
-from ..symbols import SYMBOL_KIND_WORDS, SymbolSummary, summarize_all
+from ..summaries import summarize_all
+from ..symbols import SYMBOL_KIND_WORDS, SymbolSummary
 from ..views.symbols import SymbolList
 
 TYPE_KINDS = {"class", "record", "record struct", "struct", "interface", "enum", "delegate"}
