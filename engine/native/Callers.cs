@@ -72,7 +72,7 @@ public sealed class CallerTable
         });
         return new CallerTable
         {
-            Rows = System.Text.Json.JsonSerializer.Serialize(rows),
+            Rows = JsonRows.Write(rows),
             Callers = [.. kept.Select(caller => caller.Symbol)],
         };
     }

@@ -1,4 +1,3 @@
-using System.Text.Json;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.FindSymbols;
 
@@ -18,6 +17,7 @@ public static class References
     {
         var rows = new Dictionary<(string, int, int), object[]>();
         var models = new Dictionary<DocumentId, SemanticModel>();
+        var enclosing = new Dictionary<ISymbol, string>(ReferenceEqualityComparer.Instance);
         foreach (var referenced in found)
         {
             var definition = referenced.Definition;
@@ -59,10 +59,10 @@ public static class References
                     model = (await reference.Document.GetSemanticModelAsync(token))!;
                     models[reference.Document.Id] = model;
                 }
-                rows[key] = [.. place.Row, kind, Enclosing(model, span.Start, format, token), lineText, related];
+                rows[key] = [.. place.Row, kind, Enclosing(model, span.Start, format, enclosing, token), lineText, related];
             }
         }
-        return JsonSerializer.Serialize(rows.Values);
+        return JsonRows.Write(rows.Values);
     }
 
     /// <summary>"" for the symbol itself and its constructors; the related symbol's name for cascaded ones.</summary>
@@ -77,13 +77,18 @@ public static class References
         return definition.ToDisplayString(format);
     }
 
-    static string Enclosing(SemanticModel model, int position, SymbolDisplayFormat format, CancellationToken token)
+    /// <summary>The member whose body holds a position, as C# names it (made once per member: a body
+    /// holds many references).</summary>
+    static string Enclosing(
+        SemanticModel model, int position, SymbolDisplayFormat format, Dictionary<ISymbol, string> known, CancellationToken token)
     {
         var symbol = model.GetEnclosingSymbol(position, token);
         while (symbol is IMethodSymbol { MethodKind: MethodKind.AnonymousFunction or MethodKind.LocalFunction })
         {
             symbol = symbol.ContainingSymbol;
         }
-        return symbol is null or INamespaceSymbol ? "" : symbol.ToDisplayString(format);
+        if (symbol is null or INamespaceSymbol) return "";
+        if (!known.TryGetValue(symbol, out var text)) known[symbol] = text = symbol.ToDisplayString(format);
+        return text;
     }
 }

@@ -84,7 +84,7 @@ public static class Relations
                 interfaces,
             ]);
         }
-        return System.Text.Json.JsonSerializer.Serialize(rows);
+        return JsonRows.Write(rows);
     }
 }
 

@@ -87,7 +87,7 @@ public static class Summaries
             ];
             rows.Add(signatureFormat is null ? row : [.. row, symbol.ToDisplayString(signatureFormat), places]);
         }
-        return System.Text.Json.JsonSerializer.Serialize(rows);
+        return JsonRows.Write(rows);
     }
 
     /// <summary>Qualified names and containers, each container's made once per call: the members of a

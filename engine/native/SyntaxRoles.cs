@@ -9,16 +9,13 @@ public static class SyntaxRoles
         ObjectCreation = "object creation", TypeUse = "type use", NameOf = "nameof", DocComment = "doc comment",
         Declaration = "declaration";
 
-    static readonly HashSet<string> CrefKinds =
-        ["CrefSyntax", "QualifiedCrefSyntax", "NameMemberCrefSyntax", "XmlCrefAttributeSyntax"];
-
     static string KindOf(SyntaxNode? node) => node?.GetType().Name ?? "";
 
     public static string Classify(SyntaxNode node, SymbolKind symbolKind)
     {
         var kind = KindOf(node);
         if (kind is "ImplicitObjectCreationExpressionSyntax" or "ObjectCreationExpressionSyntax") return ObjectCreation;
-        if (Inside(node, CrefKinds)) return DocComment;
+        if (InCref(node)) return DocComment;
         if (InNameOf(node)) return NameOf;
         var expression = OuterExpression(node);
         var parent = expression.Parent;
@@ -64,11 +61,17 @@ public static class SyntaxRoles
     static bool Same(SyntaxNode? a, SyntaxNode? b) =>
         a is not null && b is not null && a.Span == b.Span && KindOf(a) == KindOf(b);
 
-    static bool Inside(SyntaxNode? node, HashSet<string> kinds)
+    /// <summary>Inside a doc comment's cref (syntax_roles.py names the syntax classes: QualifiedCref and
+    /// NameMemberCref are crefs, and every cref sits in an XmlCrefAttribute), checked by type: this runs for
+    /// every reference, up to the file's root.</summary>
+    static bool InCref(SyntaxNode node)
     {
-        for (var current = node; current is not null; current = current.Parent)
+        for (SyntaxNode? current = node; current is not null; current = current.Parent)
         {
-            if (kinds.Contains(KindOf(current))) return true;
+            if (current is Microsoft.CodeAnalysis.CSharp.Syntax.CrefSyntax or Microsoft.CodeAnalysis.CSharp.Syntax.XmlCrefAttributeSyntax)
+            {
+                return true;
+            }
         }
         return false;
     }
