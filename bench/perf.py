@@ -3,9 +3,10 @@ a native C# program on the same Roslyn (bench/native/) answer the same queries a
 symbols; then the MCP server's start to first answer. Results go to bench/results/perf.json and a
 table to stdout (the README's performance table).
 
-    python bench/perf.py [--sizes 5 25 100] [--files 63] [--repeat 5]
+    python bench/perf.py [--sizes 5 25 100] [--files 63] [--repeat 5] [--max-inputs N]
 
-Per query family: "first" is each input's first call (after load and warm-up), "repeated" the median
+Each size is one sitting; a run keeps the other sizes already in --out (so 100 projects, which takes
+long, can run on its own: --sizes 100 --max-inputs 6 --repeat 1). Per query family: "first" is each input's first call (after load and warm-up), "repeated" the median
 of `--repeat` more calls of the same input; the table gives the median and p95 over the inputs.
 """
 
@@ -111,7 +112,9 @@ def measure(
     subprocess.run([str(find_dotnet().dotnet), "restore", str(solution), "-v", "q"], check=True, capture_output=True)
     families = inputs(size, files)
     if max_inputs is not None:
-        families = {name: values[:max_inputs] if name in FAMILIES else values for name, values in families.items()}
+        families = {
+            name: spread(values, max_inputs) if name in FAMILIES else values for name, values in families.items()
+        }
     spec = {"solution": str(solution), "repeat": repeat, "edit_file": str(root / "P1" / "Model2.cs"), **families}
     spec_path = root / "spec.json"
     spec_path.write_text(json.dumps(spec))
@@ -122,6 +125,8 @@ def measure(
     lines = sum(len(p.read_text().splitlines()) for p in root.rglob("*.cs"))
     result: dict = {
         "projects": size,
+        "repeat": repeat,
+        "max_inputs": max_inputs,
         "documents": documents,
         "lines": lines,
         "load_s": {"engine": round(engine["load_ms"] / 1000, 2), "native": round(native["load_ms"] / 1000, 2)},
@@ -168,11 +173,29 @@ def measure(
     return result
 
 
+def spread(values: list[str], most: int) -> list[str]:
+    """At most ``most`` of the inputs, evenly spaced: hot and cold ones alike (the lists start with the hot)."""
+    if len(values) <= most:
+        return values
+    return [values[round(i * (len(values) - 1) / (most - 1))] for i in range(most)] if most > 1 else values[:1]
+
+
+def merged(out: Path, results: list[dict]) -> list[dict]:
+    """The sizes measured now, with the other sizes of an earlier run kept (each size is one sitting)."""
+    earlier = json.loads(out.read_text())["sizes"] if out.is_file() else []
+    measured = {r["projects"] for r in results}
+    return sorted([r for r in earlier if r["projects"] not in measured] + results, key=lambda r: r["projects"])
+
+
 def table(results: list[dict]) -> str:
     lines = ["| projects (documents, lines) | query | engine median / p95 (ms) | native median / p95 (ms) | ratio at p95 |",
              "| --- | --- | ---: | ---: | ---: |"]  # fmt: skip
     for r in results:
         head = f"{r['projects']} ({r['documents']:,}, {r['lines']:,})"
+        if r.get("max_inputs"):
+            head = (
+                f"{r['projects']} ({r['documents']:,}, {r['lines']:,}; {r['max_inputs']} inputs, {r['repeat']} repeat)"
+            )
         fs, fr = r["first_search_after_load_ms"], r["first_references_after_load_ms"]
         for family, f in r["families"].items():
             e, n = f["engine_repeated"], f["native_repeated"]
@@ -199,7 +222,9 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[5, 25, 100])
     parser.add_argument("--files", type=int, default=63)
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--max-inputs", type=int, default=None, help="the most inputs per family (for 100 projects)")
+    parser.add_argument(
+        "--max-inputs", type=int, default=None, help="the most inputs per family, evenly spaced (for 100 projects)"
+    )
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "perf.json")
     arguments = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="roslyn-tui-perf-"))
@@ -208,14 +233,15 @@ def main() -> None:
         measure(size, arguments.files, arguments.repeat, work, native, roslyn, arguments.max_inputs)
         for size in arguments.sizes
     ]
+    sizes = merged(arguments.out, results)
     report = {
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, {platform.platform()}",
         "roslyn": str(roslyn),
-        "sizes": results,
+        "sizes": sizes,
     }
     arguments.out.parent.mkdir(parents=True, exist_ok=True)
     arguments.out.write_text(json.dumps(report, indent=2) + "\n")
-    print(table(results))
+    print(table(sizes))
 
 
 if __name__ == "__main__":
