@@ -125,6 +125,10 @@ class _Table:
             self.summaries.update((index, summary) for index, (summary, _, _) in zip(missing, facts, strict=True))
 
 
+DECLARATIONS_MEMO = "source_declarations"
+"""The snapshot memo of ``source_declarations``: until it is there, a search waits for every compilation."""
+
+
 def source_declarations(snapshot: Snapshot, operation: Operation) -> Declarations:
     """Every named type and member declared in source, in the navigated target of each project.
 
@@ -132,7 +136,7 @@ def source_declarations(snapshot: Snapshot, operation: Operation) -> Declaration
     compiled again (after an edit elsewhere, its compilation is rebuilt only when a symbol of it is
     needed): a saved edit is searchable at once.
     """
-    return snapshot.memo("source_declarations", lambda: _declarations(snapshot, operation))
+    return snapshot.memo(DECLARATIONS_MEMO, lambda: _declarations(snapshot, operation))
 
 
 _tables: dict[str, _Table] = {}

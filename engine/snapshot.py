@@ -44,6 +44,11 @@ class Snapshot:
                 self._memo[key] = compute()
             return self._memo[key]  # type: ignore[no-any-return]
 
+    def has_memo(self, key: str) -> bool:
+        """Whether ``memo(key, ...)`` has been computed for this snapshot (without waiting for one being
+        computed: the lock is held while it is)."""
+        return key in self._memo
+
     def with_solution(self, solution: Any) -> Snapshot:
         return Snapshot(solution, self.root, self.version + 1)
 

@@ -18,8 +18,9 @@ from typing import Any, TypeVar
 
 from . import restore as restoring
 from .boundary import leave_out_outside_documents
+from .declarations import DECLARATIONS_MEMO
 from .errors import EngineError, NotTrusted, WorkspaceLoadFailed
-from .index import EarlyIndex, NotInIndex, write_index
+from .index import NOTE, WARMING_NOTE, EarlyIndex, NotInIndex, write_index
 from .interop import Operation, cancel_all
 from .models import LoadProgress, LoadReport, ProjectSummary, WorkspaceDiagnostic
 from .project_reload import reload_projects
@@ -86,6 +87,8 @@ class SolutionSession:
         self._warmer: threading.Thread | None = None
         self._early: EarlyIndex | None = None
         self._early_opened = False
+        self.closed = False
+        """Set by ``close``: a closed session is never shared again."""
         self._early_lock = threading.Lock()
         self._editing_warm = threading.Event()
         self._activity = threading.Lock()
@@ -299,9 +302,10 @@ class SolutionSession:
     ) -> T:
         """Run ``query(snapshot, operation, *args, **kwargs)`` on the current snapshot, with a timeout.
 
-        While the solution loads, symbol search, go to definition by name and file outlines are
-        answered from the on-disk index of the last load when it can answer them exactly."""
-        if not self.is_loaded:
+        While the solution loads, and after until the compiler has built its declarations, symbol search,
+        go to definition by name and file outlines are answered from the on-disk index of the last load
+        when it can answer them exactly."""
+        if self._index_may_answer():
             early = self.early_answer(query, *args, **kwargs)
             if early is not None:
                 return early  # type: ignore[no-any-return]
@@ -336,19 +340,28 @@ class SolutionSession:
             return self._early
 
     def early_answer(self, query: Callable[..., Any], *args: Any, **kwargs: Any) -> Any | None:
-        """The index's answer to ``query`` while loading, or ``None`` when only the live solution can answer."""
+        """The index's answer to ``query`` while it may answer, or ``None`` when only the live solution can."""
         name = getattr(query, "__name__", "")
-        if name not in EARLY_QUERIES or self.is_loaded:
+        if name not in EARLY_QUERIES or not self._index_may_answer():
             return None
         index = self.early_index()
         if index is None:
             return None
+        note = WARMING_NOTE if self.is_loaded else NOTE
         try:
             if name == "go_to_definition":
-                return index.go_to_definition(args[0].name if args else kwargs["ref"].name)
-            return getattr(index, name)(*args, **kwargs)
+                return index.go_to_definition(args[0].name if args else kwargs["ref"].name, note=note)
+            return getattr(index, name)(*args, note=note, **kwargs)
         except NotInIndex:
             return None
+
+    def _index_may_answer(self) -> bool:
+        """While loading, and after it until the declarations of the loaded snapshot are built (the live
+        answer would wait seconds for every compilation) as long as no file changed since the load."""
+        if not self.is_loaded:
+            return True
+        snapshot = self._snapshot
+        return snapshot is not None and snapshot.version == 1 and not snapshot.has_memo(DECLARATIONS_MEMO)
 
     def start(
         self, query: Callable[..., T], *args: Any, timeout: float | None = DEFAULT_QUERY_TIMEOUT, **kwargs: Any
@@ -462,6 +475,7 @@ class SolutionSession:
         _watchers.add(self._watcher)
 
     def close(self) -> None:
+        self.closed = True  # the next open_session of this solution makes a new session
         if self._watcher is not None:
             self._watcher.stop()
             self._watcher.join(2)
@@ -623,7 +637,7 @@ def open_session(
     target = resolve_target(path)
     with _sessions_lock:
         session = _sessions.get(target.path)
-        if session is None or session.error is not None or session.trust.trusted != trust.trusted:
+        if session is None or session.closed or session.error is not None or session.trust.trusted != trust.trusted:
             if session is not None:
                 session.close()
             session = SolutionSession(target, trust=trust, restore=restore, watch=watch)

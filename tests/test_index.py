@@ -4,12 +4,13 @@ never from an entry whose file changed."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 
 import pytest
 
 from engine import SymbolRef, load_solution, queries
-from engine.index import NOTE
+from engine.index import NOTE, WARMING_NOTE
 from engine.index.store import read
 from engine.solution_file import resolve_target
 from engine.workspace import SolutionSession
@@ -66,6 +67,50 @@ def test_definition_and_outline_before_the_load(indexed):
     # What only the compiler can say is not answered from the index.
     assert early.early_answer(queries.go_to_definition, SymbolRef(name="Journal.Add")) is None  # ambiguous
     assert early.early_answer(queries.find_references, SymbolRef(name="Customer")) is None
+
+
+def test_after_the_load_the_index_answers_until_the_compiler_has_caught_up(tmp_path, monkeypatch):
+    root = copy_fixture("Shop", tmp_path)
+    first = load_solution(root / "Shop.sln", watch=False)
+    first.wait_warm()
+    expected = first.run(queries.find_symbols, "Customer")
+    first.close()
+    # Without the background warm-up, the declarations are built only when a query needs them.
+    monkeypatch.setattr(SolutionSession, "_warm", lambda self: None)
+    session = load_solution(root / "Shop.sln", watch=True)
+    try:
+        answer = session.run(queries.find_symbols, "Customer")
+        assert answer.title.endswith(WARMING_NOTE)
+        assert (answer.items, answer.total) == (expected.items, expected.total)
+        outline = session.run(queries.file_outline, "src/Shop.Core/Customer.cs")
+        assert WARMING_NOTE in outline.render().splitlines()[0]
+        # A saved edit makes a new snapshot: the index, which does not know the new class, answers no more.
+        time.sleep(1)  # the watcher's first scan of the tree, which began with the load
+        orders = root / "src" / "Shop.Core" / "Customer.Orders.cs"
+        orders.write_text(orders.read_text(encoding="utf-8") + "\nclass FreshAfterLoad { }\n", encoding="utf-8")
+        deadline = time.monotonic() + 30
+        while session.run(queries.find_symbols, "FreshAfterLoad").total == 0 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        fresh = session.run(queries.find_symbols, "FreshAfterLoad")
+        assert fresh.total == 1 and not fresh.title.endswith(WARMING_NOTE)
+        assert not session.run(queries.find_symbols, "Customer").title.endswith(WARMING_NOTE)
+    finally:
+        session.close()
+
+
+def test_the_index_steps_aside_once_the_declarations_are_built(indexed):
+    root, live = indexed
+    session = SolutionSession(resolve_target(root / "Shop.sln"), watch=False)
+    session.load()
+    try:
+        # A search the index cannot answer (with metadata) builds the declarations: every answer is live after.
+        session.run(queries.find_symbols, "Customer", include_metadata=True)
+        answer = session.run(queries.find_symbols, "Customer")
+        assert not answer.title.endswith(WARMING_NOTE)
+        assert answer == live.run(queries.find_symbols, "Customer")
+    finally:
+        session.wait_warm()
+        session.close()
 
 
 def test_a_changed_file_is_never_answered_from(tmp_path):

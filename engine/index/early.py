@@ -1,5 +1,6 @@
-"""Answers from the on-disk index while the solution loads: symbol search, go to definition by name,
-and file outlines, each within a second of start instead of after MSBuild. Only entries whose source
+"""Answers from the on-disk index while the solution loads, and after it until the compiler has built the
+declarations: symbol search, go to definition by name, and file outlines, each within a second of start
+instead of after MSBuild and the compilations. Only entries whose source
 files have the same SHA-256 as on disk are used, checked when the index is opened and again for the
 files of every answer; whatever the index cannot answer exactly waits for the live solution."""
 
@@ -20,6 +21,8 @@ from ..views.symbols import SymbolList
 from . import store
 
 NOTE = " (from the index: the solution is still loading)"
+WARMING_NOTE = " (from the index: the compiler is still catching up)"
+"""After the load, until the declarations of the live solution are built (the first seconds after a start)."""
 
 
 class NotInIndex(Exception):
@@ -89,6 +92,8 @@ class EarlyIndex:
         project: str | None = None,
         limit: int | None = 50,
         include_metadata: bool = False,
+        *,
+        note: str = NOTE,
     ) -> SymbolList:
         from ..queries.search import _kinds, ranked, symbol_list
 
@@ -103,12 +108,12 @@ class EarlyIndex:
         every = self._declarations
         order = ranked(query, self._names(), [r["project"] for r in every], project)
         summaries = [_summary(_full(every[index])) for index in order if id(every[index]) in live]
-        answer = symbol_list(str(self.root), query, kind, project, summaries, limit, NOTE)
+        answer = symbol_list(str(self.root), query, kind, project, summaries, limit, note)
         if not self._fresh({s.location.path for s in answer.items if s.location is not None}):
-            return self.find_symbols(query, kind, project, limit)  # a file changed just now: without it
+            return self.find_symbols(query, kind, project, limit, note=note)  # a file changed just now: without it
         return answer
 
-    def go_to_definition(self, name: str | None) -> Definition:
+    def go_to_definition(self, name: str | None, *, note: str = NOTE) -> Definition:
         if not name:
             raise NotInIndex  # a position needs the compiler's binding
         name = name.strip()
@@ -127,15 +132,15 @@ class EarlyIndex:
             raise NotInIndex
         row = _full(row)
         locations = tuple(Location(*place) for place in row["locations"])
-        return Definition(str(self.root), _summary(row), locations, row["signature"], "", NOTE)
+        return Definition(str(self.root), _summary(row), locations, row["signature"], "", note)
 
-    def file_outline(self, file: str) -> FileOutline:
+    def file_outline(self, file: str, *, note: str = NOTE) -> FileOutline:
         given = Path(file).expanduser()
         path = os.path.normpath(given if given.is_absolute() else self.root / given)
         if path not in self._outlines or not self._fresh({path}):
             raise NotInIndex
         items = json.loads(self._outlines[path])
-        return FileOutline(str(self.root), path, tuple(_node(item) for item in items), NOTE)
+        return FileOutline(str(self.root), path, tuple(_node(item) for item in items), note)
 
 
 def _full(row: dict[str, Any]) -> dict[str, Any]:
