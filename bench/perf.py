@@ -69,10 +69,20 @@ def build_native(work: Path) -> tuple[Path, Path]:
     return out / "NativeBench.dll", roslyn
 
 
+PROGRESS = ROOT / "bench" / "results" / "perf_progress.log"
+
+
 def run_json(command: list[str], env: dict[str, str] | None = None) -> dict:
-    done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, **(env or {})}, timeout=7200)
+    """Run a measuring program; its stderr (progress lines) goes to PROGRESS as it comes."""
+    PROGRESS.parent.mkdir(parents=True, exist_ok=True)
+    with PROGRESS.open("a") as log:
+        log.write(f"--- {' '.join(command)}\n")
+        log.flush()
+        done = subprocess.run(
+            command, stdout=subprocess.PIPE, stderr=log, text=True, env={**os.environ, **(env or {})}, timeout=7200
+        )
     if done.returncode != 0:
-        raise SystemExit(f"{command[0]} failed:\n{done.stderr[-3000:]}")
+        raise SystemExit(f"{command[0]} failed; see {PROGRESS}")
     return json.loads(done.stdout[done.stdout.index("{") :])
 
 

@@ -24,6 +24,12 @@ def ms(since: float) -> float:
     return round((time.monotonic() - since) * 1000, 2)
 
 
+def progress(what: str) -> None:
+    """A line on stderr per step (perf.py keeps it in bench/results/perf_progress.log): a long run at 100
+    projects shows where it is, and what it had measured if it is stopped."""
+    print(f"{time.monotonic() - STARTED:8.1f} s  {what}", file=sys.stderr, flush=True)
+
+
 def family(session, inputs: list[str], repeat: int, run) -> list[dict]:
     rows = []
     for value in inputs:
@@ -36,6 +42,7 @@ def family(session, inputs: list[str], repeat: int, run) -> list[dict]:
             run(value)
             times.append(ms(started))
         rows.append({"input": value, "first_ms": first, "median_ms": statistics.median(times), "count": count})
+        progress(f"{value}: first {first} ms, then {statistics.median(times)} ms, {count} results")
     return rows
 
 
@@ -53,6 +60,7 @@ def main() -> None:
     repeat = int(spec.get("repeat", 5))
     session = load_solution(spec["solution"], watch=True)
     answer: dict = {"load_ms": ms(STARTED)}
+    progress("loaded")
     started = time.monotonic()
     session.run(queries.find_symbols, spec["first"]["search"], timeout=600)
     answer["first_search_after_load_ms"] = ms(started)
@@ -62,6 +70,7 @@ def main() -> None:
     started = time.monotonic()
     session.wait_warm()
     answer["warm_up_left_ms"] = ms(started)
+    progress("warmed up")
 
     def ref(value: str) -> SymbolRef:
         return SymbolRef(name=value)

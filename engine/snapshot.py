@@ -36,6 +36,20 @@ class Snapshot:
         self.version = version
         self._memo: dict[str, Any] = {}
         self._memo_lock = threading.RLock()  # memo tables are built from other memo tables
+        self._compilations: dict[int, tuple[Any, Any]] = {}
+
+    def compilation(self, project: Any, operation: Any) -> Any:
+        """The project's compilation: built lazily by Roslyn, then kept here, as asking Roslyn again costs
+        a task and a wait on every use (a query naming a symbol by ID asks every project's)."""
+        # Keyed by the wrapper's identity, which ``projects`` keeps stable; the entry holds the wrapper
+        # so its id is not reused while the entry lives. Other wrappers of a project just ask Roslyn.
+        entry = self._compilations.get(id(project))
+        if entry is not None and entry[0] is project:
+            return entry[1]
+        compiled = operation.wait(project.GetCompilationAsync(operation.token))
+        if len(self._compilations) < 4 * len(self.all_projects):
+            self._compilations[id(project)] = (project, compiled)
+        return compiled
 
     def memo(self, key: str, compute: Callable[[], T]) -> T:
         """``compute()`` once per snapshot: tables that stay true until the next update."""

@@ -331,8 +331,8 @@ def summarize(symbol: Any) -> SymbolSummary:
 
 
 def compilation(snapshot: Snapshot, project: Any, operation: Any) -> Any:
-    """The project's compilation (built lazily by Roslyn, cached in the snapshot's solution)."""
-    return operation.wait(project.GetCompilationAsync(operation.token))
+    """The project's compilation (built lazily by Roslyn, kept with the snapshot)."""
+    return snapshot.compilation(project, operation)
 
 
 def overridden(member: Any) -> Any:
