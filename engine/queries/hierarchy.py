@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import InvalidArgument
@@ -15,7 +16,6 @@ from ..symbols import (
     documentation_id,
     kind_of,
     normalize,
-    qualified_name,
     summarize,
     symbol_array,
     typed,
@@ -24,6 +24,8 @@ from ..symbols import (
 from ..views.hierarchy import HierarchyNode, MemberOverrides, TypeHierarchy
 
 DIRECTIONS = ("ancestors", "descendants", "both")
+_ROOT_TYPES = {"System_Object", "System_ValueType", "System_Enum"}
+"""Where a base chain is cut unless ``include_object`` asks for it (as ``SpecialType`` names them)."""
 
 
 def type_hierarchy(
@@ -70,7 +72,7 @@ def _bases(symbol: Any, include_object: bool) -> list[HierarchyNode]:
     chain = []
     base = symbol.BaseType
     while base is not None:
-        if qualified_name(base) in ("System.Object", "System.ValueType", "System.Enum") and not include_object:
+        if str(base.SpecialType) in _ROOT_TYPES and not include_object:
             break
         chain.append(base)
         base = base.BaseType
@@ -83,28 +85,45 @@ def _interfaces(symbol: Any) -> list[HierarchyNode]:
     summaries = summarize_all(direct + every)
     direct_keys = {(s.documentation_id, s.display) for s in summaries[: len(direct)]}
     found = [HierarchyNode(summary, "interface", note="direct") for summary in summaries[: len(direct)]]
-    for interface, summary in zip(every, summaries[len(direct) :], strict=True):
-        if (summary.documentation_id, summary.display) not in direct_keys:
-            note = f"inherited from {_origin(symbol, interface)}"
-            found.append(HierarchyNode(summary, "interface", note=note))
+    inherited = [s for s in summaries[len(direct) :] if (s.documentation_id, s.display) not in direct_keys]
+    if inherited:
+        origin = _origins(symbol)
+        found += [HierarchyNode(s, "interface", note=f"inherited from {origin(s.display)}") for s in inherited]
     return found
 
 
-def _origin(symbol: Any, interface: Any) -> str:
-    wanted = display(interface)
-    for candidate in symbol.Interfaces:
-        if any(display(i) == wanted for i in candidate.AllInterfaces):
-            return display(candidate)
+def _origins(symbol: Any) -> Callable[[str], str]:
+    """Which direct interface, else which base type, brings an inherited interface (by its display): every
+    interface of each of them summarized in one call."""
+    candidates = list(symbol.Interfaces)
+    chain = []
     base = symbol.BaseType
     while base is not None:
-        if any(display(i) == wanted for i in base.AllInterfaces):
-            owner = base
-            base = base.BaseType
-            if base is None or not any(display(i) == wanted for i in base.AllInterfaces):
-                return display(owner)
-        else:
-            break
-    return "a base type"
+        chain.append(base)
+        base = base.BaseType
+    owners = candidates + chain
+    interfaces = [list(owner.AllInterfaces) for owner in owners]
+    summaries = summarize_all(owners + [i for each in interfaces for i in each])
+    names = [s.display for s in summaries[: len(owners)]]
+    brought: list[set[str]] = []
+    start = len(owners)
+    for each in interfaces:
+        brought.append({s.display for s in summaries[start : start + len(each)]})
+        start += len(each)
+
+    def origin(wanted: str) -> str:
+        for index in range(len(candidates)):
+            if wanted in brought[index]:
+                return names[index]
+        # The farthest base in the unbroken run of bases that have it, from the nearest.
+        owner = None
+        for index in range(len(candidates), len(owners)):
+            if wanted not in brought[index]:
+                break
+            owner = names[index]
+        return owner or "a base type"
+
+    return origin
 
 
 def _derived(
