@@ -45,9 +45,12 @@ async def test_enter_before_the_results_opens_the_first_result(monkeypatch):
 
 
 async def settled(app: RoslynTui, pilot) -> None:
-    """Wait for the workers still meant to finish, then for what their answers started (opening the
-    hit). Each keystroke's search cancelled the one before it; waiting on those raises WorkerCancelled
-    whenever their threads end after the wait began, which depends on the machine's timing."""
+    """Wait until no worker is pending or running, then for what their answers started (opening the hit,
+    which may start workers of its own). Polled: each keystroke's search cancelled the one before it, and
+    waiting on a worker that is cancelled meanwhile raises WorkerCancelled, as the machine's timing has it."""
     for _ in range(2):
-        await app.workers.wait_for_complete([w for w in app.workers if w.state != WorkerState.CANCELLED])
+        for _ in range(600):
+            if all(w.state in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED) for w in app.workers):
+                break
+            await pilot.pause(0.05)
         await pilot.pause()
