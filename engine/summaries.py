@@ -12,7 +12,16 @@ import threading
 from typing import Any
 
 from .models import Location
-from .symbols import SymbolSummary, kind_word, signature, source_locations, summarize, symbol_array, symbol_format
+from .symbols import (
+    SymbolSummary,
+    kind_word,
+    signature,
+    source_locations,
+    symbol_array,
+    symbol_format,
+    symbols_at,
+    walked_summary,
+)
 
 _KEPT_AT_MOST = 50_000
 """Summaries kept before the store starts over (tens of MB at most; each query stores only what it shows)."""
@@ -25,13 +34,11 @@ def summarize_all(symbols: Any, only: list[int] | None = None) -> list[SymbolSum
     indexes): the ones not seen before described in one call to the C# helper when it is there."""
     from .native import helpers
 
+    if only is not None and only != list(range(len(symbols))):
+        symbols = symbols_at(symbols, only)
     native = helpers()
     if native is None:
-        return [summarize(symbol) for symbol in (symbols if only is None else [symbols[i] for i in only])]
-    if only is not None and only != list(range(len(symbols))):
-        if not only:
-            return []
-        symbols = native.Handles.Pick(symbol_array(symbols), ",".join(map(str, only)))
+        return [walked_summary(symbol) for symbol in symbols]
     if not len(symbols):
         return []
     array = symbol_array(symbols)
@@ -40,7 +47,7 @@ def summarize_all(symbols: Any, only: list[int] | None = None) -> list[SymbolSum
         found = [_kept.get(number) for number in numbers]
     missing = [index for index, summary in enumerate(found) if summary is None]
     if missing:
-        subset = array if len(missing) == len(numbers) else native.Handles.Pick(array, ",".join(map(str, missing)))
+        subset = array if len(missing) == len(numbers) else symbols_at(array, missing)
         fresh = [summary for summary, _, _ in described(subset, with_signature=False)]
         with _kept_lock:
             if len(_kept) + len(fresh) > _KEPT_AT_MOST:
@@ -58,7 +65,7 @@ def described(symbols: Any, with_signature: bool) -> list[tuple[SymbolSummary, s
     native = helpers()
     if native is None:
         return [
-            (summarize(s), signature(s) if with_signature else "", source_locations(s) if with_signature else [])
+            (walked_summary(s), signature(s) if with_signature else "", source_locations(s) if with_signature else [])
             for s in symbols
         ]
     formats = [symbol_format("short"), symbol_format("full")]

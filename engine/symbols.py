@@ -314,7 +314,25 @@ def symbol_array(symbols: Any) -> Any:
     return symbols if isinstance(symbols, Array) else Array[ISymbol]([ISymbol(symbol) for symbol in symbols])
 
 
+def symbols_at(symbols: Any, indexes: list[int]) -> Any:
+    """The symbols at ``indexes``: picked by the C# helper (a .NET array stays one), else a list."""
+    from .native import helpers
+
+    native = helpers()
+    if native is None:
+        return [symbols[index] for index in indexes]
+    return native.Handles.Pick(symbol_array(symbols), ",".join(map(str, indexes))) if indexes else []
+
+
 def summarize(symbol: Any) -> SymbolSummary:
+    """What every list shows of a symbol: from the summary store (``engine/summaries.py``)."""
+    from .summaries import summarize_all
+
+    return summarize_all([symbol])[0]
+
+
+def walked_summary(symbol: Any) -> SymbolSummary:
+    """``summarize`` walked from Python, one property at a time (when the C# helper is not there)."""
     locations = source_locations(symbol)
     assembly = symbol.ContainingAssembly
     return SymbolSummary(

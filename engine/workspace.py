@@ -305,10 +305,9 @@ class SolutionSession:
         While the solution loads, and after until the compiler has built its declarations, symbol search,
         go to definition by name and file outlines are answered from the on-disk index of the last load
         when it can answer them exactly."""
-        if self._index_may_answer():
-            early = self.early_answer(query, *args, **kwargs)
-            if early is not None:
-                return early  # type: ignore[no-any-return]
+        early = self.early_answer(query, *args, **kwargs)
+        if early is not None:
+            return early  # type: ignore[no-any-return]
         _, work = self.start(query, *args, timeout=timeout, **kwargs)
         with self._activity:
             self._queries += 1

@@ -45,12 +45,12 @@ def test_symbol_summaries_agree_with_the_python_walk(shop):
     # Searches keep summaries with the declaration tables, so compare the two ways of making them directly.
     from engine.declarations import metadata_types, source_declarations
     from engine.summaries import described, summarize_all
-    from engine.symbols import summarize
+    from engine.symbols import walked_summary
 
     def compare(snapshot, operation):
         symbols = [d.symbol for d in source_declarations(snapshot, operation).all(operation)]
         symbols += [d.symbol for d in metadata_types(snapshot, operation)[:300]]
-        walked = [summarize(symbol) for symbol in symbols]
+        walked = [walked_summary(symbol) for symbol in symbols]
         bulk = [summary for summary, _, _ in described(symbols, with_signature=False)]
         # Kept summaries: some seen before (every third), the rest described, then all from the store.
         some = summarize_all(symbols[::3])

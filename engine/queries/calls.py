@@ -57,8 +57,7 @@ def call_hierarchy(
     root_id = documentation_id(symbol)
     incoming = walker.incoming(symbol, depth, {root_id}) if direction in ("incoming", "both") else []
     outgoing = walker.outgoing(symbol, depth, {root_id}) if direction in ("outgoing", "both") else []
-    root = summarize_all([symbol])[0]
-    return CallHierarchy(str(snapshot.root), root, direction, depth, tuple(incoming), tuple(outgoing))
+    return CallHierarchy(str(snapshot.root), summarize(symbol), direction, depth, tuple(incoming), tuple(outgoing))
 
 
 class _Walker:

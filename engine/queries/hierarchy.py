@@ -17,7 +17,7 @@ from ..symbols import (
     kind_of,
     normalize,
     summarize,
-    symbol_array,
+    symbols_at,
     typed,
     unique_definitions,
 )
@@ -65,7 +65,7 @@ def type_hierarchy(
     if direction in ("descendants", "both"):
         derived = tuple(_derived(snapshot, operation, symbol, max_depth, 1, {documentation_id(symbol)}))
     overrides = tuple(_overrides(snapshot, operation, symbol)) if include_overrides else ()
-    return TypeHierarchy(str(snapshot.root), summarize_all([symbol])[0], bases, interfaces, derived, overrides)
+    return TypeHierarchy(str(snapshot.root), summarize(symbol), bases, interfaces, derived, overrides)
 
 
 def _bases(symbol: Any, include_object: bool) -> list[HierarchyNode]:
@@ -171,7 +171,7 @@ def _expandable(snapshot: Snapshot, operation: Operation, children: Any, kept: l
     if not kept:
         return []
     if kept != list(range(len(children))):
-        children = native.Handles.Pick(symbol_array(children), ",".join(map(str, kept)))
+        children = symbols_at(children, kept)
     marks = operation.wait(native.Relations.ExpandableAsync(children, snapshot.solution, operation.token))
     return [mark == "1" for mark in str(marks)]
 

@@ -51,7 +51,7 @@ def find_implementations(snapshot: Snapshot, operation: Operation, ref: SymbolRe
             r.symbol.location.line if r.symbol.location else 0,
         )
     )
-    return ImplementationList(str(snapshot.root), summarize_all([symbol])[0], tuple(items), len(items))
+    return ImplementationList(str(snapshot.root), summarize(symbol), tuple(items), len(items))
 
 
 def find_overrides(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -> OverrideList:
