@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from . import python_heap
 from . import restore as restoring
 from .boundary import leave_out_outside_documents
 from .declarations import DECLARATIONS_MEMO
@@ -132,17 +133,22 @@ class SolutionSession:
             for project in snapshot.projects:
                 operation.wait(project.GetCompilationAsync(operation.token))
             if not self.restricted:
-                # The first code action or diagnostics list would otherwise pay seconds for these.
+                # The first code action or diagnostics list would otherwise pay seconds for these; on two
+                # cores they would also slow the first navigation queries, so they wait for a quiet moment.
                 from .editing.actions import warm_up
                 from .editing.analyzers import ide_analyzers
                 from .editing.providers import csharp_providers
 
+                self.yield_to_queries(operation)
                 csharp_providers(snapshot.solution.Workspace.Services.HostServices, operation)
+                self.yield_to_queries(operation)
                 ide_analyzers(operation)
+                self.yield_to_queries(operation)
                 warm_up(snapshot, operation)
                 self._editing_warm.set()
                 # The next start answers search, definition and outlines from this before it has loaded.
                 write_index(self, operation)
+            python_heap.freeze()
         except Exception:  # warming is an optimisation: a failure here shows up in the real query
             log.debug("warming stopped", exc_info=True)
         finally:
@@ -460,6 +466,7 @@ class SolutionSession:
         self._notify(self._snapshot)
 
     def _notify(self, snapshot: Snapshot) -> None:
+        python_heap.thaw_for_update()
         for listener in list(self._listeners):
             try:
                 listener(snapshot)
@@ -611,6 +618,7 @@ def _stop_background_work() -> None:
     for thread in [*_warmers, *(watcher._thread for watcher in watchers)]:
         if thread.is_alive():
             thread.join(max(0.0, deadline - time.monotonic()))
+    python_heap.thaw_for_exit()
 
 
 _warmers: weakref.WeakSet[threading.Thread] = weakref.WeakSet()

@@ -124,3 +124,22 @@ def test_queries_during_a_reload_see_the_old_or_the_new_solution(live_shop):
     assert not errors, errors
     assert counts and set(counts) == {sum(p.DocumentIds.Count for p in before.projects)}
     assert session.snapshot() is not before
+
+
+def test_the_warm_heap_is_frozen_thawed_by_an_update_and_frozen_again(live_shop, monkeypatch):
+    # Frozen objects are never freed as part of a cycle: an update must hand them back to the collector.
+    import gc
+
+    from engine import python_heap
+
+    monkeypatch.setattr(python_heap, "QUIET_SECONDS", 0.5)
+    session, root = live_shop
+    session.wait_warm()
+    assert gc.get_freeze_count() > 0
+    journal = root / "src" / "Shop.Core" / "Journal.cs"
+    version = session.snapshot().version
+    journal.write_text(journal.read_text() + "\n// touched\n")
+    _eventually(lambda: session.snapshot().version > version)
+    thawed = gc.get_freeze_count()
+    _eventually(lambda: gc.get_freeze_count() > 0)
+    assert thawed == 0

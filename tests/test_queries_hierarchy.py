@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import InvalidArgument, SymbolRef
+from engine.native import DISABLE_VARIABLE
 from engine.queries import call_hierarchy, find_implementations, find_overrides, type_hierarchy
 
 from .queries_helpers import at
@@ -154,3 +155,46 @@ def test_call_hierarchy_rejects_types_and_bad_depths(shop):
         shop.run(call_hierarchy, SymbolRef(name="Customer"))
     with pytest.raises(InvalidArgument, match="depth"):
         shop.run(call_hierarchy, SymbolRef(name="Workflow.Start"), depth=0)
+
+
+@pytest.mark.parametrize("walked", [False, True], ids=["helper", "walked"])
+def test_direct_marks_match_roslyns_non_transitive_search_for_every_type(shop, monkeypatch, walked):
+    # One transitive search marks directness itself: it must find what a second, non-transitive one would.
+    from engine.declarations import source_declarations
+    from engine.queries.implementations import direct_marks
+    from engine.symbols import typed, unique_definitions
+
+    if walked:
+        monkeypatch.setenv(DISABLE_VARIABLE, "1")
+
+    def compare(snapshot, operation):
+        from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder
+
+        checked, differences = 0, []
+        for declaration in source_declarations(snapshot, operation).all(operation):
+            symbol = typed(declaration.symbol)
+            if str(symbol.Kind) != "NamedType" or str(symbol.TypeKind) not in ("Interface", "Class"):
+                continue
+            finders = (
+                [SymbolFinder.FindImplementationsAsync, SymbolFinder.FindDerivedInterfacesAsync]
+                if str(symbol.TypeKind) == "Interface"
+                else [SymbolFinder.FindDerivedClassesAsync]
+            )
+            for finder in finders:
+                keys, found = unique_definitions(
+                    operation.wait(finder(symbol, snapshot.solution, True, None, operation.token))
+                )
+                direct = set(
+                    unique_definitions(operation.wait(finder(symbol, snapshot.solution, False, None, operation.token)))[
+                        0
+                    ]
+                )
+                marked = {key for key, mark in zip(keys, direct_marks(found, symbol), strict=True) if mark}
+                checked += len(keys)
+                if marked != direct:
+                    differences.append((str(symbol.Name), sorted(marked ^ direct)))
+        return checked, differences
+
+    checked, differences = shop.run(compare)
+    assert checked > 10
+    assert differences == []

@@ -61,8 +61,8 @@ public sealed class CallerTable
         var kept = order.Where(caller => caller.Kept).ToList();
         var rows = kept.Select(caller =>
         {
-            var sites = caller.Sites.Values.OrderBy(s => s.Place.Path, StringComparer.Ordinal).ThenBy(s => s.Place.Line)
-                .ThenBy(s => s.Place.Column).ToList();
+            var sites = caller.Sites.Values.ToList();
+            if (sites.Count > 1) sites.Sort(static (a, b) => Order(a.Place, b.Place));
             object[] row = [
                 caller.Key,
                 sites.Count > 0 && sites.All(s => s.Via),
@@ -75,6 +75,12 @@ public sealed class CallerTable
             Rows = JsonRows.Write(rows),
             Callers = [.. kept.Select(caller => caller.Symbol)],
         };
+    }
+
+    static int Order(Symbols.Where a, Symbols.Where b)
+    {
+        var byPath = string.CompareOrdinal(a.Path, b.Path);
+        return byPath != 0 ? byPath : a.Line != b.Line ? a.Line.CompareTo(b.Line) : a.Column.CompareTo(b.Column);
     }
 
     static bool IsBaseCall(SyntaxNode root, Location location) =>

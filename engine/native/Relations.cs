@@ -25,6 +25,25 @@ public static class Relations
         return new UniqueSymbols([.. found], string.Join("\n", ids));
     }
 
+    /// <summary>For each type found deriving from or implementing <paramref name="target"/>, '1' where its own
+    /// base list names the target (what SymbolFinder's non-transitive search finds), else '0': one
+    /// transitive finder call then answers both questions.</summary>
+    public static string DirectMarks(ISymbol[] found, ISymbol target)
+    {
+        var wanted = Symbols.DocumentationId(Symbols.Normalize(target));
+        var marks = new char[found.Length];
+        for (var i = 0; i < found.Length; i++)
+        {
+            marks[i] = found[i] is INamedTypeSymbol type && NamesDirectly(type, target, wanted) ? '1' : '0';
+        }
+        return new string(marks);
+    }
+
+    static bool NamesDirectly(INamedTypeSymbol type, ISymbol target, string wanted) =>
+        target is INamedTypeSymbol { TypeKind: TypeKind.Interface }
+            ? type.Interfaces.Any(named => Symbols.DocumentationId(Symbols.Normalize(named)) == wanted)
+            : type.BaseType is { } baseType && Symbols.DocumentationId(Symbols.Normalize(baseType)) == wanted;
+
     /// <summary>For each type, whether anything else derives from it or implements it (a type
     /// hierarchy's "expandable": one finder call, nothing described), as a string of 0s and 1s.</summary>
     public static async Task<string> ExpandableAsync(ISymbol[] types, Solution solution, CancellationToken token)

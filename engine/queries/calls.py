@@ -91,10 +91,7 @@ class _Walker:
             table = self.operation.wait(
                 native.CallerTable.DescribeAsync(callers, display_format(), self.operation.token)
             )
-            rows = [
-                (key, tuple(CallSite(Location(*s[:5]), s[5], _VIA if s[6] else "") for s in sites), _VIA if via else "")
-                for key, via, sites in json.loads(str(table.Rows))
-            ]
+            rows = [(key, _sites(sites), _VIA if via else "") for key, via, sites in json.loads(str(table.Rows))]
             return table.Callers, rows
         grouped: dict[str, tuple[Any, dict[tuple[str, int, int], CallSite], list[bool]]] = {}
         for info in callers:
@@ -227,6 +224,11 @@ class _Walker:
             document = self.snapshot.solution.GetDocument(tree)
             self._models[key] = self.operation.wait(document.GetSemanticModelAsync(self.operation.token))
         return self._models[key]
+
+
+def _sites(rows: list[list[Any]]) -> tuple[CallSite, ...]:
+    """The helper's site rows [path, line, column, end line, end column, line text, via] as call sites."""
+    return tuple([CallSite(Location(r[0], r[1], r[2], r[3], r[4]), r[5], _VIA if r[6] else "") for r in rows])
 
 
 def _is_initializer(node: Any) -> bool:
