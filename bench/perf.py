@@ -3,11 +3,13 @@ a native C# program on the same Roslyn (bench/native/) answer the same queries a
 symbols; then the MCP server's start to first answer. Results go to bench/results/perf.json and a
 table to stdout (the README's performance table).
 
-    python bench/perf.py [--sizes 5 25 100] [--files 63] [--repeat 5] [--max-inputs N]
+    python bench/perf.py [--sizes 5 25 100] [--files 63] [--repeat 5] [--max-inputs N] [--once-over SECONDS]
 
 Each size is one sitting; a run keeps the other sizes already in --out (so 100 projects, which takes
-long, can run on its own: --sizes 100 --max-inputs 6 --repeat 1). Per query family: "first" is each input's first call (after load and warm-up), "repeated" the median
-of `--repeat` more calls of the same input; the table gives the median and p95 over the inputs.
+long, can run on its own: --sizes 100 --max-inputs 6 --repeat 1 --once-over 30). Per query family:
+"first" is each input's first call (after load and warm-up), "repeated" the median of `--repeat` more
+calls of the same input (an input slower than --once-over is not repeated: its first time stands); the
+table gives the median and p95 over the inputs.
 """
 
 from __future__ import annotations
@@ -123,7 +125,14 @@ async def mcp_first_answers(solution: Path) -> dict[str, float]:
 
 
 def measure(
-    size: int, files: int, repeat: int, work: Path, native: Path, roslyn: Path, max_inputs: int | None = None
+    size: int,
+    files: int,
+    repeat: int,
+    work: Path,
+    native: Path,
+    roslyn: Path,
+    max_inputs: int | None = None,
+    once_over: float | None = None,
 ) -> dict:
     root = work / f"bench-{size}"
     solution = generate(root, size, files)
@@ -134,6 +143,8 @@ def measure(
             name: spread(values, max_inputs) if name in FAMILIES else values for name, values in families.items()
         }
     spec = {"solution": str(solution), "repeat": repeat, "edit_file": str(root / "P1" / "Model2.cs"), **families}
+    if once_over is not None:
+        spec["once_over_ms"] = once_over * 1000
     spec_path = root / "spec.json"
     spec_path.write_text(json.dumps(spec))
     engine = run_json([sys.executable, str(HERE / "perf_engine.py"), str(spec_path)])
@@ -145,6 +156,7 @@ def measure(
         "projects": size,
         "repeat": repeat,
         "max_inputs": max_inputs,
+        "once_over_s": once_over,
         "documents": documents,
         "lines": lines,
         "load_s": {"engine": round(engine["load_ms"] / 1000, 2), "native": round(native["load_ms"] / 1000, 2)},
@@ -184,6 +196,7 @@ def measure(
                     "native_ms": b["median_ms"],
                     "engine_count": a["count"],
                     "native_count": b["count"],
+                    "once": a.get("once", False) or b.get("once", False),
                 }
                 for a, b in zip(e, n, strict=True)
             ],
@@ -214,6 +227,8 @@ def table(results: list[dict]) -> str:
             head = (
                 f"{r['projects']} ({r['documents']:,}, {r['lines']:,}; {r['max_inputs']} inputs, {r['repeat']} repeat)"
             )
+        if r.get("once_over_s"):
+            head = head[:-1] + f"; not repeated over {r['once_over_s']:g} s)"
         fs, fr = r["first_search_after_load_ms"], r["first_references_after_load_ms"]
         for family, f in r["families"].items():
             e, n = f["engine_repeated"], f["native_repeated"]
@@ -248,12 +263,21 @@ def main() -> None:
     parser.add_argument(
         "--max-inputs", type=int, default=None, help="the most inputs per family, evenly spaced (for 100 projects)"
     )
+    parser.add_argument(
+        "--once-over",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="an input whose first run takes longer is not repeated; its first time stands (for 100 projects)",
+    )
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "perf.json")
     arguments = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="roslyn-tui-perf-"))
     native, roslyn = build_native(work)
     results = [
-        measure(size, arguments.files, arguments.repeat, work, native, roslyn, arguments.max_inputs)
+        measure(
+            size, arguments.files, arguments.repeat, work, native, roslyn, arguments.max_inputs, arguments.once_over
+        )
         for size in arguments.sizes
     ]
     sizes = merged(arguments.out, results)
