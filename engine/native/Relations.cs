@@ -39,6 +39,28 @@ public static class Relations
         return new string(marks);
     }
 
+    /// <summary>For each member found overriding <paramref name="target"/>, '1' where it overrides the target
+    /// itself rather than another override of it, else '0'.</summary>
+    public static string OverrideMarks(ISymbol[] members, ISymbol target)
+    {
+        var wanted = Symbols.DocumentationId(Symbols.Normalize(target));
+        var marks = new char[members.Length];
+        for (var i = 0; i < members.Length; i++)
+        {
+            marks[i] = Overridden(members[i]) is { } overridden
+                && Symbols.DocumentationId(Symbols.Normalize(overridden)) == wanted ? '1' : '0';
+        }
+        return new string(marks);
+    }
+
+    static ISymbol? Overridden(ISymbol symbol) => !symbol.IsOverride ? null : symbol switch
+    {
+        IMethodSymbol method => method.OverriddenMethod,
+        IPropertySymbol property => property.OverriddenProperty,
+        IEventSymbol @event => @event.OverriddenEvent,
+        _ => null,
+    };
+
     static bool NamesDirectly(INamedTypeSymbol type, ISymbol target, string wanted) =>
         target is INamedTypeSymbol { TypeKind: TypeKind.Interface }
             ? type.Interfaces.Any(named => Symbols.DocumentationId(Symbols.Normalize(named)) == wanted)
@@ -80,13 +102,7 @@ public static class Relations
         var rows = new List<object[]>();
         foreach (var symbol in symbols)
         {
-            ISymbol? overridden = !symbol.IsOverride ? null : symbol switch
-            {
-                IMethodSymbol method => method.OverriddenMethod,
-                IPropertySymbol property => property.OverriddenProperty,
-                IEventSymbol @event => @event.OverriddenEvent,
-                _ => null,
-            };
+            var overridden = Overridden(symbol);
             var explicitly = symbol switch
             {
                 IMethodSymbol method => method.ExplicitInterfaceImplementations.Length > 0,

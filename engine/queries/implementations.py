@@ -66,12 +66,9 @@ def find_overrides(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -> 
             "Name a method, property or event.",
         )
     found = operation.wait(SymbolFinder.FindOverridesAsync(symbol, snapshot.solution, None, operation.token))
-    wanted = documentation_id(symbol)
     _, symbols = unique_definitions(found)
-    items = [
-        Related(summary, "overrides", facts.overrides == wanted)
-        for facts, summary in zip(_facts(symbols), summarize_all(symbols), strict=True)
-    ]
+    marks = override_marks(symbols, symbol)
+    items = [Related(summary, "overrides", mark) for summary, mark in zip(summarize_all(symbols), marks, strict=True)]
     items.sort(
         key=lambda r: (
             not r.direct,
@@ -121,18 +118,15 @@ def direct_marks(types: Any, target: Any) -> list[bool]:
     """For each type deriving from or implementing ``target``, whether it names ``target`` in its own base list."""
     native = helpers()
     if native is not None:
-        return (
-            [mark == "1" for mark in str(native.Relations.DirectMarks(symbol_array(types), target))]
-            if len(types)
-            else []
-        )
+        marks = str(native.Relations.DirectMarks(symbol_array(types), target)) if len(types) else ""
+        return [mark == "1" for mark in marks]
     wanted = documentation_id(normalize(target))
     interface = str(typed(target).TypeKind) == "Interface"
-    marks = []
+    walked = []
     for found in map(typed, types):
         named = list(found.Interfaces) if interface else [found.BaseType] if found.BaseType is not None else []
-        marks.append(any(documentation_id(normalize(n)) == wanted for n in named))
-    return marks
+        walked.append(any(documentation_id(normalize(n)) == wanted for n in named))
+    return walked
 
 
 def _is_implementable(member: Any) -> bool:
@@ -159,13 +153,23 @@ def _member_implementations(snapshot: Snapshot, operation: Operation, member: An
             direct = interface_id in facts.interfaces or not facts.overrides
             items[facts.documentation_id] = Related(summary, relation, direct)
     overrides = operation.wait(SymbolFinder.FindOverridesAsync(member, snapshot.solution, None, operation.token))
-    wanted = documentation_id(member)
     keys, found = unique_definitions(overrides)
+    kept = [index for index, key in enumerate(keys) if key not in items]
     # Indexes keep a .NET array one (iterating it from Python wraps every symbol, ~20 us each).
-    symbols = symbols_at(found, [index for index, key in enumerate(keys) if key not in items]) if items else found
-    for facts, summary in zip(_facts(symbols), summarize_all(symbols), strict=True):
-        items[facts.documentation_id] = Related(summary, "overrides", facts.overrides == wanted)
+    symbols = symbols_at(found, kept) if len(kept) < len(keys) else found
+    for index, summary, mark in zip(kept, summarize_all(symbols), override_marks(symbols, member), strict=True):
+        items[keys[index]] = Related(summary, "overrides", mark)
     return list(items.values())
+
+
+def override_marks(members: Any, target: Any) -> list[bool]:
+    """For each member overriding ``target``, whether it overrides ``target`` itself (not another override)."""
+    native = helpers()
+    if native is not None:
+        marks = str(native.Relations.OverrideMarks(symbol_array(members), target)) if len(members) else ""
+        return [mark == "1" for mark in marks]
+    wanted = documentation_id(normalize(target))
+    return [(base := overridden(m)) is not None and documentation_id(normalize(base)) == wanted for m in members]
 
 
 @dataclass(frozen=True)
