@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 
 STARTED = time.monotonic()
+CALLER_PAGE = 100
+"""Callers a call hierarchy answer describes: the MCP tool's default page (bench/native's CallerPage)."""
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import SymbolRef, load_solution, queries  # noqa: E402
@@ -94,7 +96,7 @@ def main() -> None:
     answer["hierarchy"] = family(session, spec["hierarchy"], repeat,
                                  lambda v: _nodes(run(queries.type_hierarchy, ref(v), "both", 1, timeout=600)))  # fmt: skip
     answer["callers"] = family(session, spec["callers"], repeat,
-                               lambda v: len(run(queries.call_hierarchy, ref(v), "incoming", 1, timeout=600).incoming))  # fmt: skip
+                               lambda v: run(queries.call_hierarchy, ref(v), "incoming", 1, 0, CALLER_PAGE, timeout=600).incoming_total)  # fmt: skip
     answer["rss_mb"] = round(resident_mb(), 1)
     answer["edit_to_query_ms"] = edit_to_query(session, Path(spec["edit_file"]))
     print(json.dumps(answer))

@@ -6,11 +6,10 @@ import base64
 import dataclasses
 import hashlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 from mcp.server.mcpserver.exceptions import ToolError
-
-from engine.views.paging import page
 
 
 def fingerprint(tool: str, arguments: dict[str, Any]) -> str:
@@ -51,26 +50,25 @@ def message_size(view: Any, text: str) -> int:
     return len(text) + len(json.dumps(dataclasses.asdict(view), default=str))
 
 
-def fit(view: Any, offset: int, limit: int, budget: int) -> tuple[Any, str]:
-    """The page of ``view`` starting at ``offset``: at most ``limit`` items, and at most ``budget``
-    characters of text and structured content together.
+def fit(count: int, cut: Callable[[int], Any], budget: int) -> tuple[Any, str]:
+    """The longest page ``cut(n)`` with ``n <= count`` whose text and structured content together take
+    at most ``budget`` characters (at least one item, however large).
 
     Returns the page and its rendered text.
     """
-    count = min(limit, max(len(view.items) - offset, 0))
-    shown = page(view, offset, count)
+    shown = cut(count)
     text = shown.render()
     if message_size(shown, text) <= budget:
         return shown, text
     low, high = 0, count  # the largest item count that fits, found by halving
     while low < high:
         middle = (low + high + 1) // 2
-        candidate = page(view, offset, middle)
+        candidate = cut(middle)
         if message_size(candidate, candidate.render()) <= budget:
             low = middle
         else:
             high = middle - 1
-    shown = page(view, offset, max(low, 1))
+    shown = cut(max(low, 1))
     return shown, shown.render()
 
 

@@ -16,6 +16,7 @@ from pydantic import BaseModel, create_model
 
 from engine import EngineError, SolutionSession
 from engine.interop import cancel_thread
+from engine.views.paging import page
 
 from .config import Settings
 from .paging import cut_text, decode_cursor, encode_cursor, fingerprint, fit
@@ -39,29 +40,41 @@ def result_model(view_type: type) -> type[BaseModel]:
 async def answer(
     session: SolutionSession | None,
     settings: Settings,
-    compute: Callable[[SolutionSession], Any],
+    compute: Callable[..., Any],
     *,
     tool: str,
     arguments: dict[str, Any],
     paged: bool = False,
+    pages_itself: bool = False,
     limit: int = 100,
     cursor: str | None = None,
 ) -> CallToolResult:
-    """Run ``compute(session)`` off the event loop and shape its view into a tool result."""
+    """Run ``compute(session)`` off the event loop and shape its view into a tool result.
+
+    A paged view is sliced here from its ``items``; one that ``pages_itself`` is computed as
+    ``compute(session, offset, limit)`` and gives only that page's ``items`` and the ``total``.
+    """
     started = time.monotonic()
     key = fingerprint(tool, arguments)
+    paged = paged or pages_itself
     offset = decode_cursor(cursor, key) if paged else 0
     if paged and limit < 1:
         raise ToolError(f"limit must be 1 or more (got {limit}).\nGive a positive limit, or leave it out.")
-    view = await run_engine(lambda: compute(session), tool)
+    work = (lambda: compute(session, offset, limit)) if pages_itself else (lambda: compute(session))
+    view = await run_engine(work, tool)
     budget = settings.response_budget
     next_cursor, omitted = None, 0
     if paged:
-        shown, text = fit(view, offset, limit, budget)
+        if pages_itself:
+            total = view.total
+            shown, text = fit(len(view.items), view.first, budget)
+        else:
+            total = len(view.items)
+            shown, text = fit(min(limit, max(total - offset, 0)), lambda n: page(view, offset, n), budget)
         end = offset + len(shown.items)
-        if end < len(view.items):
+        if end < total:
             next_cursor = encode_cursor(key, end)
-            omitted = len(view.items) - end
+            omitted = total - end
             text += f'\n... {omitted} more: call again with cursor="{next_cursor}"'
         view = shown
     else:

@@ -77,7 +77,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
         return await answer(
             session,
             settings,
-            lambda s: compute(s, timeout),
+            lambda s, *page: compute(s, timeout, *page),
             tool=tool,
             arguments=arguments,
             **paging,
@@ -300,15 +300,20 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             str, Field(description="incoming (callers), outgoing (what the body calls, reads, writes) or both.")
         ] = "incoming",
         depth: Annotated[int, Field(description="Levels to follow; cycles are marked, not followed.")] = 1,
+        limit: Limit = 100,
+        cursor: Cursor = None,
     ) -> Annotated[CallToolResult, result_model(CallHierarchy)]:
         """Who calls a method (with each call site), or what its body calls, creates, reads and writes;
         several levels deep. Use it to trace the impact of a change or how a value flows."""
         ref = symbol_ref(symbol, file, line, column)
         return await respond(
             ctx,
-            lambda s, t: s.run(queries.call_hierarchy, ref, direction, depth, timeout=t),
+            lambda s, t, offset, limit: s.run(queries.call_hierarchy, ref, direction, depth, offset, limit, timeout=t),
             "call_hierarchy",
-            {"r": ref},
+            {"r": ref, "d": direction, "n": depth},
+            pages_itself=True,
+            limit=limit,
+            cursor=cursor,
         )
 
     @read_only_tool

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine import InvalidArgument, SymbolRef
+from engine.native import DISABLE_VARIABLE
 from engine.queries import call_hierarchy
 from engine.views.calls import node_lines
 
@@ -219,3 +220,25 @@ def test_local_functions_are_callables_of_their_own(local_functions):
             [("calls", "Add(int, int)", [9], True, []), ("calls", "Twice(int)", [9], False, [])],
         )
     ]
+
+
+@pytest.mark.parametrize("walked", [False, True], ids=["helper", "walked"])
+def test_callers_come_in_pages_that_add_up_to_the_whole_list(shop, monkeypatch, walked):
+    if walked:
+        monkeypatch.setenv(DISABLE_VARIABLE, "1")
+    ref = SymbolRef(name="IEntity.Id")
+    whole = shop.run(call_hierarchy, ref)
+    total = whole.incoming_total
+    assert total == len(whole.incoming) >= 3
+    firsts = [(n.sites[0].location.path, n.sites[0].location.line) for n in whole.incoming]
+    assert firsts == sorted(firsts)  # by each caller's first call site
+    pages = [shop.run(call_hierarchy, ref, "incoming", 1, offset, 2) for offset in range(0, total, 2)]
+    assert {page.incoming_total for page in pages} == {total}
+    assert [node for page in pages for node in page.incoming] == list(whole.incoming)
+    assert pages[0].render().splitlines()[1] == f"incoming: {total} (showing 1-2 of {total})"
+
+
+@pytest.mark.parametrize(("offset", "limit"), [(0, 0), (-1, 10)])
+def test_an_empty_page_of_callers_is_refused(shop, offset, limit):
+    with pytest.raises(InvalidArgument, match="page"):
+        shop.run(call_hierarchy, SymbolRef(name="IEntity.Id"), "incoming", 1, offset, limit)

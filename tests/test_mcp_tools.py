@@ -84,6 +84,22 @@ def test_paging_with_limit_and_cursor(mcp):
     assert pages == 3 and len(seen) == len(set(seen)) == 8
 
 
+def test_callers_page_in_the_engine_with_limit_and_cursor(mcp):
+    whole = mcp.call("call_hierarchy", symbol="IEntity.Id").structured_content["result"]
+    callers, cursor = [], None
+    while True:
+        arguments = {"symbol": "IEntity.Id", "limit": 2} | ({"cursor": cursor} if cursor else {})
+        data = mcp.call("call_hierarchy", **arguments).structured_content
+        assert data["result"]["incoming_total"] == whole["incoming_total"]
+        assert data["result"]["offset"] == len(callers)
+        callers += data["result"]["incoming"]
+        cursor = data["next_cursor"]
+        if cursor is None:
+            break
+        assert data["omitted"] == whole["incoming_total"] - len(callers)
+    assert callers == whole["incoming"] and len(callers) >= 3
+
+
 def test_a_cursor_from_another_query_is_refused(mcp):
     cursor = mcp.call("find_references", symbol="Customer.Balance", limit=2).structured_content["next_cursor"]
     result = mcp.call("find_references", symbol="Customer.OrderCount", cursor=cursor)

@@ -120,6 +120,26 @@ async def test_hierarchies_and_lazy_expansion(shop):
         assert any("called by  Workflow.Middle(int)" in str(c.label) for c in end_node.children)
 
 
+async def test_callers_after_a_page_load_when_their_node_is_expanded(shop, monkeypatch):
+    monkeypatch.setattr("tui.app.CALLERS_PAGE", 2)
+    whole = shop.run(call_hierarchy, SymbolRef(name="Customer.Balance"), direction="both")
+    total = whole.incoming_total
+    app = RoslynTui(SHOP_SLN)
+    async with app.run_test(size=SIZE) as pilot:
+        await loaded(pilot)
+        await open_symbol_by_search(pilot, "Balance")
+        await pilot.press("f7")
+        await settle(pilot)
+        calls = app.query_one("#calls-panel", TreePanel)
+        incoming = calls.root.children[0]
+        assert str(incoming.label) == f"incoming: {total}"
+        assert [str(n.label) for n in incoming.children][2:] == [f"… {total - 2} more callers"]
+        while str(incoming.children[-1].label).startswith("…"):
+            incoming.children[-1].expand()
+            await settle(pilot)
+        assert calls.plain_text() == whole.render()
+
+
 async def test_help_lists_every_key(shop):
     app = RoslynTui(SHOP_SLN)
     async with app.run_test(size=SIZE) as pilot:

@@ -28,10 +28,12 @@ from .screens.edits import CodeActionsScreen, DiffScreen, RenameScreen
 from .screens.help import HelpScreen
 from .screens.repl import ReplHistory, ReplScreen
 from .screens.search import SymbolSearchScreen
-from .widgets.panels import InfoPanel, ListPanel, LocationChosen, TreeExpansionRequested, TreePanel
+from .widgets.panels import InfoPanel, ListPanel, LocationChosen, MoreCallers, TreeExpansionRequested, TreePanel
 from .widgets.solution_tree import OutlineRequested, SolutionTree
 from .widgets.source_view import SourceView
 
+CALLERS_PAGE = 200
+"""Callers shown at once in the call hierarchy; a last node stands for the rest and loads them when expanded."""
 PANELS = ("info", "references", "implementations", "hierarchy", "calls", "diagnostics")
 
 
@@ -284,7 +286,7 @@ class RoslynTui(App[None]):
         self._panel_query("hierarchy", queries.type_hierarchy, max_depth=2)
 
     def action_call_hierarchy(self) -> None:
-        self._panel_query("calls", queries.call_hierarchy, direction="both", depth=1)
+        self._panel_query("calls", queries.call_hierarchy, direction="both", depth=1, limit=CALLERS_PAGE)
 
     def _panel_query(self, panel: str, query: Callable[..., Any], **kwargs: Any) -> None:
         ref = self.cursor_symbol()
@@ -315,7 +317,10 @@ class RoslynTui(App[None]):
         assert self.session is not None
         ref = SymbolRef(name=node.data.documentation_id)
         try:
-            if panel.id == "hierarchy-panel":
+            if isinstance(node.data, MoreCallers):
+                callers = self.session.run(queries.call_hierarchy, ref, "incoming", 1, node.data.offset, CALLERS_PAGE)
+                self.call_from_thread(panel.add_caller_page, node, callers)
+            elif panel.id == "hierarchy-panel":
                 view = self.session.run(queries.type_hierarchy, ref, direction="descendants", max_depth=1)
                 self.call_from_thread(panel.add_hierarchy, node, view.derived)
             else:

@@ -176,15 +176,33 @@ static class Queries
         return found;
     }
 
+    /// <summary>The callers a page of the call hierarchy shows: the engine's call_hierarchy and its MCP tool
+    /// answer a page of <see cref="CallerPage"/>, so every caller is found and ordered by its first call site
+    /// and only the page's callers are named and their sites' lines read.</summary>
+    const int CallerPage = 100;
+
     static async Task<int> Callers(Solution solution, ISymbol symbol)
     {
-        var callers = await SymbolFinder.FindCallersAsync(symbol, solution);
-        var sites = new List<string>();
-        foreach (var caller in callers)
+        var callers = (await SymbolFinder.FindCallersAsync(symbol, solution))
+            .GroupBy(c => c.CallingSymbol, SymbolEqualityComparer.Default)
+            .Select(g => (Caller: g.Key!, Sites: g.SelectMany(c => c.Locations).Where(l => l.IsInSource)
+                .Select(l => (Location: l, Span: l.GetLineSpan())).Distinct()
+                .OrderBy(s => s.Span.Path, StringComparer.Ordinal).ThenBy(s => s.Span.StartLinePosition).ToList()))
+            .ToList();
+        var ordered = callers
+            .OrderBy(c => c.Sites.Count > 0 ? c.Sites[0].Span.Path : "", StringComparer.Ordinal)
+            .ThenBy(c => c.Sites.Count > 0 ? c.Sites[0].Span.StartLinePosition.Line : 0);
+        var shown = new List<string>();
+        foreach (var (caller, sites) in ordered.Take(CallerPage))
         {
-            sites.AddRange(caller.Locations.Select(l => caller.CallingSymbol.ToDisplayString() + l.GetLineSpan()));
+            shown.Add(caller.ToDisplayString());
+            foreach (var (location, span) in sites)
+            {
+                var text = await location.SourceTree!.GetTextAsync();
+                shown.Add(span + text.Lines[span.StartLinePosition.Line].ToString().Trim());
+            }
         }
-        return sites.Count;
+        return callers.Count;
     }
 
     static class Symbol

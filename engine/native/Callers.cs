@@ -5,24 +5,31 @@ using Microsoft.CodeAnalysis.FindSymbols;
 namespace RoslynTuiNative;
 
 /// <summary>FindCallers' answer in one call, grouped as engine/queries/calls.py's fallback walk groups it:
-/// each caller once (normalized to its definition, in the order first reported) with [key, whether every
-/// site is reached through an interface or override, sites], each site [path, line, column, end line, end
-/// column, line text, through an interface or override] in order; the callers alongside.</summary>
+/// each caller once (normalized to its definition), in the order the call hierarchy shows (first site's
+/// path and line, then display), with [key, whether every site is reached through an interface or override,
+/// sites], each site [path, line, column, end line, end column, line text, through an interface or
+/// override] in order; the callers alongside. Only the page [offset, offset + limit) is described (a
+/// negative limit: all of them), <see cref="Total"/> counts every caller.</summary>
 public sealed class CallerTable
 {
     public required string Rows { get; init; }
     public required ISymbol[] Callers { get; init; }
+    public required int Total { get; init; }
 
     sealed class Caller(ISymbol symbol, string key)
     {
         public readonly ISymbol Symbol = symbol;
         public readonly string Key = key;
         public bool Kept;
-        public readonly Dictionary<(string, int, int), (Symbols.Where Place, string Text, bool Via)> Sites = [];
+        public readonly Dictionary<(string, int, int), (Symbols.Where Place, SyntaxTree Tree, bool Via)> Sites = [];
+        public List<(Symbols.Where Place, SyntaxTree Tree, bool Via)> Ordered = [];
+        string? shown;
+
+        public string Display(SymbolDisplayFormat format) => shown ??= Symbol.ToDisplayString(format);
     }
 
     public static async Task<CallerTable> DescribeAsync(
-        IEnumerable<SymbolCallerInfo> callers, SymbolDisplayFormat format, CancellationToken token)
+        IEnumerable<SymbolCallerInfo> callers, SymbolDisplayFormat format, int offset, int limit, CancellationToken token)
     {
         // Roslyn reports a caller once per way it reaches the symbol: directly, and through each member the
         // symbol implements or overrides (IsDirect false). Directness belongs to each call site.
@@ -54,27 +61,45 @@ public sealed class CallerTable
                 var place = Symbols.Place(location);
                 var spot = (place.Path, place.Line, place.Column);
                 if (caller.Sites.ContainsKey(spot) && !info.IsDirect) continue;
-                var text = (await tree.GetTextAsync(token)).Lines[place.Line - 1].ToString().Trim();
-                caller.Sites[spot] = (place, text, !info.IsDirect);
+                caller.Sites[spot] = (place, tree, !info.IsDirect);
             }
         }
         var kept = order.Where(caller => caller.Kept).ToList();
-        var rows = kept.Select(caller =>
+        foreach (var caller in kept)
         {
-            var sites = caller.Sites.Values.ToList();
-            if (sites.Count > 1) sites.Sort(static (a, b) => Order(a.Place, b.Place));
-            object[] row = [
-                caller.Key,
-                sites.Count > 0 && sites.All(s => s.Via),
-                sites.Select(s => (object[])[.. s.Place.Row, s.Text, s.Via]).ToList(),
-            ];
-            return row;
-        });
+            caller.Ordered = [.. caller.Sites.Values];
+            if (caller.Ordered.Count > 1) caller.Ordered.Sort(static (a, b) => Order(a.Place, b.Place));
+        }
+        // Display breaks ties only, so it is made for the few callers whose first sites share a line.
+        kept.Sort((a, b) => Shown(a, b, format));
+        var shown = kept.Skip(offset).Take(limit < 0 ? int.MaxValue : limit).ToList();
+        var rows = new List<object[]>(shown.Count);
+        foreach (var caller in shown)
+        {
+            var sites = new List<object[]>(caller.Ordered.Count);
+            foreach (var (place, tree, via) in caller.Ordered)
+            {
+                var text = (await tree.GetTextAsync(token)).Lines[place.Line - 1].ToString().Trim();
+                sites.Add([.. place.Row, text, via]);
+            }
+            rows.Add([caller.Key, sites.Count > 0 && caller.Ordered.All(s => s.Via), sites]);
+        }
         return new CallerTable
         {
             Rows = JsonRows.Write(rows),
-            Callers = [.. kept.Select(caller => caller.Symbol)],
+            Callers = [.. shown.Select(caller => caller.Symbol)],
+            Total = kept.Count,
         };
+    }
+
+    static int Shown(Caller a, Caller b, SymbolDisplayFormat format)
+    {
+        var (first, second) = (a.Ordered.Count > 0 ? a.Ordered[0].Place : default, b.Ordered.Count > 0 ? b.Ordered[0].Place : default);
+        var byPath = string.CompareOrdinal(first.Path ?? "", second.Path ?? "");
+        if (byPath != 0) return byPath;
+        if (first.Line != second.Line) return first.Line.CompareTo(second.Line);
+        var byDisplay = string.CompareOrdinal(a.Display(format), b.Display(format));
+        return byDisplay != 0 ? byDisplay : string.CompareOrdinal(a.Key, b.Key);
     }
 
     static int Order(Symbols.Where a, Symbols.Where b)

@@ -36,17 +36,31 @@ _Caller = tuple[str, tuple[CallSite, ...], str]
 
 
 def call_hierarchy(
-    snapshot: Snapshot, operation: Operation, ref: SymbolRef, direction: str = "incoming", depth: int = 1
+    snapshot: Snapshot,
+    operation: Operation,
+    ref: SymbolRef,
+    direction: str = "incoming",
+    depth: int = 1,
+    offset: int = 0,
+    limit: int | None = None,
 ) -> CallHierarchy:
     """Who calls a member (incoming) and what its body calls, creates, reads and writes (outgoing).
 
     Each level below the first repeats the question for the symbols found, up to ``depth``; a symbol
-    already on the path from the root is marked as a cycle and not expanded again.
+    already on the path from the root is marked as a cycle and not expanded again. The first level of
+    callers is a page, ``incoming[offset:offset + limit]`` (all when ``limit`` is ``None``), and
+    ``incoming_total`` counts them all: a member used everywhere has thousands, and only the page shown
+    is worth describing.
     """
     if direction not in DIRECTIONS:
         raise InvalidArgument(f"'{direction}' is not a direction.", f"Use one of: {', '.join(DIRECTIONS)}.")
     if depth < 1:
         raise InvalidArgument(f"A depth of {depth} shows nothing.", "Give a depth of 1 or more.")
+    if offset < 0 or (limit is not None and limit < 1):
+        raise InvalidArgument(
+            f"A page from {offset} of {limit} callers is empty.",
+            "Give an offset of 0 or more and a limit of 1 or more.",
+        )
     symbol = typed(resolve(snapshot, operation, ref))
     if str(symbol.Kind) not in _CALLABLE:
         raise InvalidArgument(
@@ -55,9 +69,21 @@ def call_hierarchy(
         )
     walker = _Walker(snapshot, operation)
     root_id = documentation_id(symbol)
-    incoming = walker.incoming(symbol, depth, {root_id}) if direction in ("incoming", "both") else []
+    incoming: list[CallNode] = []
+    total = 0
+    if direction in ("incoming", "both"):
+        incoming, total = walker.incoming(symbol, depth, {root_id}, offset, limit)
     outgoing = walker.outgoing(symbol, depth, {root_id}) if direction in ("outgoing", "both") else []
-    return CallHierarchy(str(snapshot.root), summarize(symbol), direction, depth, tuple(incoming), tuple(outgoing))
+    return CallHierarchy(
+        str(snapshot.root),
+        summarize(symbol),
+        direction,
+        depth,
+        tuple(incoming),
+        tuple(outgoing),
+        incoming_total=total,
+        offset=offset,
+    )
 
 
 class _Walker:
@@ -66,22 +92,29 @@ class _Walker:
         self.operation = operation
         self._models: dict[str, Any] = {}
 
-    def incoming(self, symbol: Any, depth: int, path: set[str]) -> list[CallNode]:
+    def incoming(
+        self, symbol: Any, depth: int, path: set[str], offset: int = 0, limit: int | None = None
+    ) -> tuple[list[CallNode], int]:
+        """The callers in ``[offset, offset + limit)``, in the order shown, and how many there are."""
         from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
 
         callers = self.operation.wait(
             SymbolFinder.FindCallersAsync(symbol, self.snapshot.solution, self.operation.token)
         )
-        symbols, rows = self._callers(callers)
+        symbols, rows, total = self._callers(callers, offset, limit)
         nodes = []
         for index, ((key, sites, note), summary) in enumerate(zip(rows, summarize_all(symbols), strict=True)):
             caller = typed(symbols[index]) if depth > 1 else None  # only a deeper level needs it
-            nodes.append(self._node(caller, key, "called by", sites, note, depth, path, self.incoming, summary))
-        return sorted(nodes, key=_order)
+            nodes.append(self._node(caller, key, "called by", sites, note, depth, path, self._all_incoming, summary))
+        return nodes, total
 
-    def _callers(self, callers: Any) -> tuple[Any, list[_Caller]]:
-        """Each caller once (a .NET array from the C# helper, else a list) and alongside it (key, sites, note):
-        from the helper in one call, or walked here.
+    def _all_incoming(self, symbol: Any, depth: int, path: set[str]) -> list[CallNode]:
+        return self.incoming(symbol, depth, path)[0]
+
+    def _callers(self, callers: Any, offset: int, limit: int | None) -> tuple[Any, list[_Caller], int]:
+        """The page of callers in the order shown, each once (a .NET array from the C# helper, else a
+        list), alongside it (key, sites, note), and how many callers there are in all: from the helper
+        in one call, or walked here.
 
         Roslyn reports a caller once per way it reaches the symbol: directly, and through each member the
         symbol implements or overrides (IsDirect false). Directness belongs to each call site, not the caller.
@@ -89,10 +122,12 @@ class _Walker:
         native = helpers()
         if native is not None:
             table = self.operation.wait(
-                native.CallerTable.DescribeAsync(callers, display_format(), self.operation.token)
+                native.CallerTable.DescribeAsync(
+                    callers, display_format(), offset, -1 if limit is None else limit, self.operation.token
+                )
             )
             rows = [(key, _sites(sites), _VIA if via else "") for key, via, sites in json.loads(str(table.Rows))]
-            return table.Callers, rows
+            return table.Callers, rows, int(table.Total)
         grouped: dict[str, tuple[Any, dict[tuple[str, int, int], CallSite], list[bool]]] = {}
         for info in callers:
             self.operation.check()
@@ -115,12 +150,16 @@ class _Walker:
                     text = location.SourceTree.GetText(self.operation.token)
                     line = str(text.Lines[converted.line - 1].ToString()).strip()
                     entry[1][spot] = CallSite(converted, line, "" if direct else _VIA)
-        kept = [(caller, key, by_spot) for key, (caller, by_spot, keeps) in grouped.items() if keeps[0]]
         found = []
-        for _, key, by_spot in kept:
-            sites = tuple(sorted(by_spot.values(), key=lambda s: (s.location.path, s.location.line, s.location.column)))
-            found.append((key, sites, _VIA if sites and all(site.note for site in sites) else ""))
-        return [caller for caller, _, _ in kept], found
+        for key, (caller, by_spot, keeps) in grouped.items():
+            if keeps[0]:
+                sites = tuple(
+                    sorted(by_spot.values(), key=lambda s: (s.location.path, s.location.line, s.location.column))
+                )
+                found.append((caller, (key, sites, _VIA if sites and all(site.note for site in sites) else "")))
+        found.sort(key=lambda item: _caller_order(item[0], item[1]))
+        shown = found[offset:] if limit is None else found[offset : offset + limit]
+        return [caller for caller, _ in shown], [row for _, row in shown], len(found)
 
     def outgoing(self, symbol: Any, depth: int, path: set[str]) -> list[CallNode]:
         grouped: dict[tuple[str, str], tuple[Any, list[CallSite]]] = {}
@@ -233,6 +272,13 @@ def _sites(rows: list[list[Any]]) -> tuple[CallSite, ...]:
 
 def _is_initializer(node: Any) -> bool:
     return str(node.GetType().Name) == "ConstructorInitializerSyntax"
+
+
+def _caller_order(caller: Any, row: _Caller) -> tuple[Any, ...]:
+    """Callers by their first call site's file and line, then display and key (as the C# helper orders them)."""
+    key, sites, _ = row
+    first = sites[0].location if sites else None
+    return (first.path if first else "", first.line if first else 0, display(caller), key)
 
 
 def _order(node: CallNode) -> tuple[Any, ...]:

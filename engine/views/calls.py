@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from ..models import Location
 from ..symbols import SymbolSummary
+from .paging import range_note
 from .text import columns, where
 
 
@@ -45,14 +47,31 @@ class CallHierarchy:
     direction: str
     depth: int
     incoming: tuple[CallNode, ...]
+    """The callers from ``offset``: all of them, or the page asked for."""
     outgoing: tuple[CallNode, ...]
+    incoming_total: int
+    offset: int = 0
+
+    @property
+    def items(self) -> tuple[CallNode, ...]:
+        """The callers shown: the list a page of this view slices."""
+        return self.incoming
+
+    @property
+    def total(self) -> int:
+        return self.incoming_total
+
+    def first(self, count: int) -> CallHierarchy:
+        """The same page with only its first ``count`` callers (the outgoing list stays whole)."""
+        return dataclasses.replace(self, incoming=self.incoming[:count])
 
     def render(self) -> str:
         lines = [
             f"Call hierarchy of {self.symbol.display}  {where(self.symbol.location, self.root, self.symbol.assembly)}  (depth {self.depth})"
         ]
         if self.direction in ("incoming", "both"):
-            lines.append(f"incoming: {len(self.incoming)}")
+            shown = range_note(self.offset, len(self.incoming), self.incoming_total)
+            lines.append(f"incoming: {self.incoming_total}{shown}")
             lines.extend(node_lines(self.incoming, self.root, 1))
         if self.direction in ("outgoing", "both"):
             lines.append(f"outgoing: {len(self.outgoing)}")

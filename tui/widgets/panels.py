@@ -94,6 +94,14 @@ class Expandable:
         self.requested = False
 
 
+class MoreCallers(Expandable):
+    """Data of the node that stands for the callers after the page shown: expanding it asks for the next page."""
+
+    def __init__(self, documentation_id: str, offset: int) -> None:
+        super().__init__(documentation_id, None)
+        self.offset = offset
+
+
 class TreeExpansionRequested(Message):
     def __init__(self, panel: TreePanel, node: TreeNode[Any]) -> None:
         super().__init__()
@@ -160,10 +168,29 @@ class TreePanel(Tree[Any]):
                 parent.add_leaf(node.label(self.view.root), data=node.symbol.location)
 
     def _call_sections(self, view: CallHierarchy) -> None:
-        for title, nodes in (("incoming", view.incoming), ("outgoing", view.outgoing)):
-            if view.direction in (title, "both"):
-                section = self.root.add(f"{title}: {len(nodes)}", expand=True)
-                self.add_calls(section, nodes)
+        if view.direction in ("incoming", "both"):
+            section = self.root.add(f"incoming: {view.incoming_total}", expand=True)
+            self.add_calls(section, view.incoming)
+            self._more_callers(section, view)
+        if view.direction in ("outgoing", "both"):
+            section = self.root.add(f"outgoing: {len(view.outgoing)}", expand=True)
+            self.add_calls(section, view.outgoing)
+
+    def add_caller_page(self, more: TreeNode[Any], view: CallHierarchy) -> None:
+        """The next page of callers in place of the node that stood for them."""
+        section = more.parent
+        assert section is not None
+        more.remove()
+        self.add_calls(section, view.incoming)
+        self._more_callers(section, view)
+
+    def _more_callers(self, section: TreeNode[Any], view: CallHierarchy) -> None:
+        end = view.offset + len(view.incoming)
+        if end < view.incoming_total:
+            rest = view.incoming_total - end
+            section.add(
+                f"… {rest} more caller{'s' if rest != 1 else ''}", data=MoreCallers(view.symbol.documentation_id, end)
+            )
 
     def add_calls(self, parent: TreeNode[Any], nodes: tuple[CallNode, ...]) -> None:
         root = self.view.root
