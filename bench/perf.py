@@ -1,6 +1,6 @@
 """The performance benchmark, in one sitting: for each solution size, the engine (a fresh process) and
 a native C# program on the same Roslyn (bench/native/) answer the same queries about the same
-symbols; then the MCP server's start to first answer. Results go to bench/results/perf.json and a
+symbols, taking turns input by input; then the MCP server's start to first answer. Results go to bench/results/perf.json and a
 table to stdout (the README's performance table).
 
     python bench/perf.py [--sizes 5 25 100] [--files 63] [--repeat 5] [--max-inputs N] [--once-over SECONDS]
@@ -74,18 +74,73 @@ def build_native(work: Path) -> tuple[Path, Path]:
 PROGRESS = ROOT / "bench" / "results" / "perf_progress.log"
 
 
-def run_json(command: list[str], env: dict[str, str] | None = None) -> dict:
-    """Run a measuring program; its stderr (progress lines) goes to PROGRESS as it comes."""
-    PROGRESS.parent.mkdir(parents=True, exist_ok=True)
-    with PROGRESS.open("a") as log:
-        log.write(f"--- {' '.join(command)}\n")
-        log.flush()
-        done = subprocess.run(
-            command, stdout=subprocess.PIPE, stderr=log, text=True, env={**os.environ, **(env or {})}, timeout=7200
+class Side:
+    """One measuring program (the engine's or the native one), run in turns with the other: its stderr
+    (progress lines) goes to PROGRESS as it comes, its stdout says "ready", then "done" after each input
+    it was let run, and at last its JSON answer."""
+
+    def __init__(self, command: list[str], env: dict[str, str] | None = None) -> None:
+        PROGRESS.parent.mkdir(parents=True, exist_ok=True)
+        self._log = PROGRESS.open("a")
+        self._log.write(f"--- {' '.join(command)}\n")
+        self._log.flush()
+        self.name = command[0]
+        self._process = subprocess.Popen(
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self._log,
+            text=True,
+            env={**os.environ, **(env or {})},
         )
-    if done.returncode != 0:
-        raise SystemExit(f"{command[0]} failed; see {PROGRESS}")
-    return json.loads(done.stdout[done.stdout.index("{") :])
+
+    def expect(self, word: str) -> None:
+        """Wait for ``word`` on the program's stdout (it is loaded, or done with an input)."""
+        assert self._process.stdout is not None
+        for line in self._process.stdout:
+            if line.strip() == word:
+                return
+            self._log.write(f"(stdout) {line}")  # e.g. a build warning of the loaded solution
+        self._process.kill()
+        raise SystemExit(f"{self.name} ended before saying {word!r}; see {PROGRESS}")
+
+    def turn(self) -> None:
+        """Let the program measure its next input, and wait until it has."""
+        self._go()
+        self.expect("done")
+
+    def finish(self) -> dict:
+        """The last turn (memory, edit-to-query) and the program's answer."""
+        self._go()
+        assert self._process.stdout is not None
+        out = self._process.stdout.read()
+        code = self._process.wait(timeout=600)
+        self._log.close()
+        if code != 0:
+            raise SystemExit(f"{self.name} failed; see {PROGRESS}")
+        return json.loads(out[out.index("{") :])
+
+    def _go(self) -> None:
+        assert self._process.stdin is not None
+        self._process.stdin.write("go\n")
+        self._process.stdin.flush()
+
+
+def in_turns(
+    engine_command: list[str], native_command: list[str], native_env: dict[str, str], inputs: int
+) -> tuple[dict, dict]:
+    """Both programs over the same inputs, input by input: each loads (and takes its first answers
+    after load) while the other is not running yet or waits, then they take turns, so a slower or faster
+    minute of the machine falls on both sides of each input alike (run one after the other, the two
+    sittings drifted by 20-30%)."""
+    engine = Side(engine_command)
+    engine.expect("ready")
+    native = Side(native_command, native_env)
+    native.expect("ready")
+    for _ in range(inputs):
+        engine.turn()
+        native.turn()
+    return engine.finish(), native.finish()
 
 
 async def mcp_first_answers(solution: Path) -> dict[str, float]:
@@ -142,13 +197,23 @@ def measure(
         families = {
             name: spread(values, max_inputs) if name in FAMILIES else values for name, values in families.items()
         }
-    spec = {"solution": str(solution), "repeat": repeat, "edit_file": str(root / "P1" / "Model2.cs"), **families}
+    spec = {
+        "solution": str(solution),
+        "repeat": repeat,
+        "edit_file": str(root / "P1" / "Model2.cs"),
+        "turns": True,
+        **families,
+    }
     if once_over is not None:
         spec["once_over_ms"] = once_over * 1000
     spec_path = root / "spec.json"
     spec_path.write_text(json.dumps(spec))
-    engine = run_json([sys.executable, str(HERE / "perf_engine.py"), str(spec_path)])
-    native = run_json([str(find_dotnet().dotnet), str(native), str(spec_path)], {"ROSLYN_DIR": str(roslyn)})
+    engine, native = in_turns(
+        [sys.executable, str(HERE / "perf_engine.py"), str(spec_path)],
+        [str(find_dotnet().dotnet), str(native), str(spec_path)],
+        {"ROSLYN_DIR": str(roslyn)},
+        sum(len(families[family]) for family in FAMILIES),
+    )
     warm_start = asyncio.run(mcp_first_answers(solution))
     documents = native["documents"]
     lines = sum(len(p.read_text().splitlines()) for p in root.rglob("*.cs"))

@@ -36,9 +36,26 @@ ONCE_OVER_MS: float | None = None
 """An input whose first run takes longer is not run again: its first time stands for the repeats."""
 
 
+TURNS = False
+"""Whether perf.py runs this program in turns with the native one (the spec's ``turns``): "ready" on
+stdout once loaded and warm, then each input waits for a line on stdin and answers "done", so both sides
+measure each input in the same minute and the machine's drift falls on both alike."""
+
+
+def wait_turn() -> None:
+    if TURNS:
+        sys.stdin.readline()
+
+
+def say(word: str) -> None:
+    if TURNS:
+        print(word, flush=True)
+
+
 def family(session, inputs: list[str], repeat: int, run) -> list[dict]:
     rows = []
     for value in inputs:
+        wait_turn()
         started = time.monotonic()
         count = run(value)
         first = ms(started)
@@ -52,6 +69,7 @@ def family(session, inputs: list[str], repeat: int, run) -> list[dict]:
             {"input": value, "first_ms": first, "median_ms": statistics.median(times), "count": count, "once": once}
         )
         progress(f"{value}: first {first} ms, then {statistics.median(times)} ms, {count} results")
+        say("done")
     return rows
 
 
@@ -65,10 +83,11 @@ def resident_mb() -> float:
 
 
 def main() -> None:
-    global ONCE_OVER_MS
+    global ONCE_OVER_MS, TURNS
     spec = json.loads(Path(sys.argv[1]).read_text())
     repeat = int(spec.get("repeat", 5))
     ONCE_OVER_MS = spec.get("once_over_ms")
+    TURNS = bool(spec.get("turns"))
     session = load_solution(spec["solution"], watch=True)
     answer: dict = {"load_ms": ms(STARTED)}
     progress("loaded")
@@ -82,6 +101,7 @@ def main() -> None:
     session.wait_warm()
     answer["warm_up_left_ms"] = ms(started)
     progress("warmed up")
+    say("ready")
 
     def ref(value: str) -> SymbolRef:
         return SymbolRef(name=value)
@@ -97,6 +117,7 @@ def main() -> None:
                                  lambda v: _nodes(run(queries.type_hierarchy, ref(v), "both", 1, timeout=600)))  # fmt: skip
     answer["callers"] = family(session, spec["callers"], repeat,
                                lambda v: run(queries.call_hierarchy, ref(v), "incoming", 1, 0, CALLER_PAGE, timeout=600).incoming_total)  # fmt: skip
+    wait_turn()  # the last turn: memory and the edit while the other side waits
     answer["rss_mb"] = round(resident_mb(), 1)
     answer["edit_to_query_ms"] = edit_to_query(session, Path(spec["edit_file"]))
     print(json.dumps(answer))

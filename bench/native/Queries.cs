@@ -12,6 +12,7 @@ static class Queries
     {
         var repeat = (int?)spec["repeat"] ?? 5;
         onceOverMs = (double?)spec["once_over_ms"];
+        turns = (bool?)spec["turns"] ?? false;
         var clock = Stopwatch.StartNew();
         using var workspace = MSBuildWorkspace.Create();
         var solution = await workspace.OpenSolutionAsync((string)spec["solution"]!);
@@ -38,6 +39,7 @@ static class Queries
             compilations.Add((await project.GetCompilationAsync())!);
         }
         var compileMs = clock.Elapsed.TotalMilliseconds;
+        Say("ready");
         var answer = new JsonObject
         {
             ["load_ms"] = loadMs,
@@ -55,6 +57,7 @@ static class Queries
         answer["implementations"] = await Family(spec["implementations"], repeat, id => Implementations(solution, Find(id)));
         answer["hierarchy"] = await Family(spec["hierarchy"], repeat, id => Hierarchy(solution, Find(id)));
         answer["callers"] = await Family(spec["callers"], repeat, id => Callers(solution, Find(id)));
+        WaitTurn();  // the last turn: memory while the other side waits
         answer["managed_mb"] = GC.GetTotalMemory(false) / 1048576.0;
         answer["rss_mb"] = Process.GetCurrentProcess().WorkingSet64 / 1048576.0;
         return answer;
@@ -64,6 +67,21 @@ static class Queries
     /// the repeats (the 100-project sitting; the cascading inputs take minutes there).</summary>
     static double? onceOverMs;
 
+    /// <summary>Whether bench/perf.py runs this program in turns with the engine (the spec's "turns"): "ready"
+    /// on stdout once loaded and compiled, then each input waits for a line on stdin and answers "done", so
+    /// both sides measure each input in the same minute.</summary>
+    static bool turns;
+
+    static void WaitTurn()
+    {
+        if (turns) Console.In.ReadLine();
+    }
+
+    static void Say(string word)
+    {
+        if (turns) Console.Out.WriteLine(word);
+    }
+
     /// <summary>Each input once (first), then <paramref name="repeat"/> more times: per input the
     /// first time, the median of the rest, and the number of results.</summary>
     static async Task<JsonArray> Family(JsonNode? inputs, int repeat, Func<string, Task<int>> query)
@@ -71,6 +89,7 @@ static class Queries
         var rows = new JsonArray();
         foreach (var input in (inputs as JsonArray ?? []).Select(i => (string)i!))
         {
+            WaitTurn();
             var clock = Stopwatch.StartNew();
             var count = await query(input);
             var first = clock.Elapsed.TotalMilliseconds;
@@ -85,6 +104,7 @@ static class Queries
             }
             times.Sort();
             rows.Add(new JsonObject { ["input"] = input, ["first_ms"] = first, ["median_ms"] = times[times.Count / 2], ["count"] = count, ["once"] = once });
+            Say("done");
         }
         return rows;
     }
