@@ -198,3 +198,44 @@ def test_direct_marks_match_roslyns_non_transitive_search_for_every_type(shop, m
     checked, differences = shop.run(compare)
     assert checked > 10
     assert differences == []
+
+
+@pytest.mark.parametrize("walked", [False, True], ids=["helper", "walked"])
+def test_expandable_marks_match_roslyns_non_transitive_search_for_every_type(shop, monkeypatch, walked):
+    # A hierarchy marks a type expandable by looking it up among the types the solution names as bases,
+    # instead of a finder call per type: the lookup must say what the finder calls would.
+    from engine.declarations import source_declarations
+    from engine.queries.hierarchy import _named_bases
+    from engine.symbols import documentation_id, typed, unique_definitions
+
+    if walked:
+        monkeypatch.setenv(DISABLE_VARIABLE, "1")
+
+    def compare(snapshot, operation):
+        from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder
+
+        named = _named_bases(snapshot, operation)
+        checked, expandable, differences = 0, 0, []
+        for declaration in source_declarations(snapshot, operation).all(operation):
+            symbol = typed(declaration.symbol)
+            if str(symbol.Kind) != "NamedType":
+                continue
+            kind = str(symbol.TypeKind)
+            finders = {
+                "Interface": [SymbolFinder.FindImplementationsAsync, SymbolFinder.FindDerivedInterfacesAsync],
+                "Class": [SymbolFinder.FindDerivedClassesAsync],
+            }.get(kind, [])
+            own = documentation_id(symbol)
+            found = set()
+            for finder in finders:
+                task = finder(symbol, snapshot.solution, False, None, operation.token)
+                found |= set(unique_definitions(operation.wait(task))[0]) - {own}
+            checked += 1
+            expandable += bool(found)
+            if (own in named) != bool(found):
+                differences.append((str(symbol.Name), kind, sorted(found)))
+        return checked, expandable, differences
+
+    checked, expandable, differences = shop.run(compare)
+    assert checked > 20 and expandable > 3
+    assert differences == []

@@ -66,32 +66,42 @@ public static class Relations
             ? type.Interfaces.Any(named => Symbols.DocumentationId(Symbols.Normalize(named)) == wanted)
             : type.BaseType is { } baseType && Symbols.DocumentationId(Symbols.Normalize(baseType)) == wanted;
 
-    /// <summary>For each type, whether anything else derives from it or implements it (a type
-    /// hierarchy's "expandable": one finder call, nothing described), as a string of 0s and 1s.</summary>
-    public static async Task<string> ExpandableAsync(ISymbol[] types, Solution solution, CancellationToken token)
+    /// <summary>The documentation ids of every type that a type declared in these compilations names as its
+    /// base class or among its interfaces (normalized, each once, "\n"-joined): whether a type has derived
+    /// types or implementations of its own (a type hierarchy's "expandable") is then a lookup, where a
+    /// non-transitive finder call per type lists them all (1,575 for a base class used everywhere).</summary>
+    public static string NamedBases(Compilation[] compilations, CancellationToken token)
     {
-        var marks = new char[types.Length];
-        for (var i = 0; i < types.Length; i++)
+        var named = new HashSet<string>();
+        var types = new Stack<INamedTypeSymbol>();
+        var namespaces = new Stack<INamespaceSymbol>();
+        foreach (var compilation in compilations)
         {
-            marks[i] = types[i] is INamedTypeSymbol type && await HasDescendantsAsync(type, solution, token) ? '1' : '0';
+            namespaces.Push(compilation.Assembly.GlobalNamespace);
+            while (namespaces.Count > 0)
+            {
+                token.ThrowIfCancellationRequested();
+                var ns = namespaces.Pop();
+                foreach (var inner in ns.GetNamespaceMembers()) namespaces.Push(inner);
+                foreach (var type in ns.GetTypeMembers()) types.Push(type);
+                while (types.Count > 0)
+                {
+                    var type = types.Pop();
+                    foreach (var nested in type.GetTypeMembers()) types.Push(nested);
+                    // A cycle through broken code names the type itself: that is no descendant.
+                    var own = Symbols.DocumentationId(type);
+                    if (type.BaseType is { } baseType) Add(named, baseType, own);
+                    foreach (var implemented in type.Interfaces) Add(named, implemented, own);
+                }
+            }
         }
-        return new string(marks);
+        return string.Join("\n", named);
     }
 
-    static async Task<bool> HasDescendantsAsync(INamedTypeSymbol type, Solution solution, CancellationToken token)
+    static void Add(HashSet<string> named, INamedTypeSymbol type, string own)
     {
-        // A cycle through broken code leads back to the type itself.
-        var own = Symbols.DocumentationId(type);
-        bool AnyOther(IEnumerable<INamedTypeSymbol> found) =>
-            found.Any(other => Symbols.DocumentationId(Symbols.Normalize(other)) != own);
-        return type.TypeKind switch
-        {
-            TypeKind.Interface =>
-                AnyOther(await SymbolFinder.FindDerivedInterfacesAsync(type, solution, false, null, token))
-                || AnyOther(await SymbolFinder.FindImplementationsAsync(type, solution, false, null, token)),
-            TypeKind.Class => AnyOther(await SymbolFinder.FindDerivedClassesAsync(type, solution, false, null, token)),
-            _ => false,
-        };
+        var id = Symbols.DocumentationId(Symbols.Normalize(type));
+        if (id != own) named.Add(id);
     }
 
     /// <summary>One row per symbol: [documentation id, the documentation id of the member it overrides

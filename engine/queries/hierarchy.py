@@ -12,12 +12,12 @@ from ..native import helpers
 from ..snapshot import Snapshot
 from ..summaries import summarize_all
 from ..symbols import (
+    compilation,
     display,
     documentation_id,
     kind_of,
     normalize,
     summarize,
-    symbols_at,
     typed,
     unique_definitions,
 )
@@ -151,7 +151,8 @@ def _derived(
                 kept.append(index)
         summaries = summarize_all(children, only=kept)
         if max_depth is not None and depth >= max_depth:
-            marks = _expandable(snapshot, operation, children, kept)
+            named = _named_bases(snapshot, operation)
+            marks = [keys[index] in named for index in kept]
             nodes += [HierarchyNode(s, relation, expandable=m) for s, m in zip(summaries, marks, strict=True)]
             continue
         for index, summary in zip(kept, summaries, strict=True):
@@ -163,37 +164,41 @@ def _derived(
     return nodes
 
 
-def _expandable(snapshot: Snapshot, operation: Operation, children: Any, kept: list[int]) -> list[bool]:
-    """Whether each kept child has descendants of its own: in one call to the C# helper when it is there."""
+NAMED_BASES_MEMO = "named_bases"
+
+
+def _named_bases(snapshot: Snapshot, operation: Operation) -> frozenset[str]:
+    """The documentation ids of every type some type of the solution names as its base class or among its
+    interfaces: the types that have derived types or implementations of their own. Once per snapshot."""
+    return snapshot.memo(NAMED_BASES_MEMO, lambda: _walk_named_bases(snapshot, operation))
+
+
+def _walk_named_bases(snapshot: Snapshot, operation: Operation) -> frozenset[str]:
+    from Microsoft.CodeAnalysis import Compilation  # type: ignore[import-not-found]
+    from System import Array  # type: ignore[import-not-found]
+
+    compilations = [compilation(snapshot, project, operation) for project in snapshot.all_projects]
     native = helpers()
-    if native is None:
-        return [_has_descendants(snapshot, operation, typed(children[index])) for index in kept]
-    if not kept:
-        return []
-    if kept != list(range(len(children))):
-        children = symbols_at(children, kept)
-    marks = operation.wait(native.Relations.ExpandableAsync(children, snapshot.solution, operation.token))
-    return [mark == "1" for mark in str(marks)]
-
-
-def _has_descendants(snapshot: Snapshot, operation: Operation, symbol: Any) -> bool:
-    """Whether anything derives from (or implements) ``symbol``: one finder call, nothing described."""
-    from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
-
-    solution, token = snapshot.solution, operation.token
-    own = documentation_id(symbol)
-
-    def any_other(task: Any) -> bool:  # a cycle through broken code leads back to the symbol itself
-        return any(documentation_id(typed(normalize(found))) != own for found in operation.wait(task))
-
-    kind = str(symbol.TypeKind)
-    if kind == "Interface":
-        return any_other(SymbolFinder.FindDerivedInterfacesAsync(symbol, solution, False, None, token)) or any_other(
-            SymbolFinder.FindImplementationsAsync(symbol, solution, False, None, token)
-        )
-    if kind == "Class":
-        return any_other(SymbolFinder.FindDerivedClassesAsync(symbol, solution, False, None, token))
-    return False
+    if native is not None:
+        joined = str(native.Relations.NamedBases(Array[Compilation](compilations), operation.token))
+        return frozenset(joined.split("\n")) if joined else frozenset()
+    named: set[str] = set()
+    for compiled in compilations:
+        namespaces, types = [compiled.Assembly.GlobalNamespace], []
+        while namespaces:
+            operation.check()
+            space = namespaces.pop()
+            namespaces.extend(space.GetNamespaceMembers())
+            types.extend(space.GetTypeMembers())
+            while types:
+                found = typed(types.pop())
+                types.extend(found.GetTypeMembers())
+                own = documentation_id(found)
+                bases = [found.BaseType] if found.BaseType is not None else []
+                named.update(
+                    key for key in map(documentation_id, map(normalize, bases + list(found.Interfaces))) if key != own
+                )
+    return frozenset(named)
 
 
 def _overrides(snapshot: Snapshot, operation: Operation, symbol: Any) -> list[MemberOverrides]:
