@@ -19,7 +19,7 @@ from engine.interop import cancel_thread
 from engine.views.paging import page
 
 from .config import Settings
-from .paging import cut_text, decode_cursor, encode_cursor, fingerprint, fit
+from .paging import cut_text, decode_cursor, encode_cursor, fingerprint, fit, message_size
 
 log = logging.getLogger("roslyn_mcp")
 
@@ -77,14 +77,16 @@ async def answer(
             omitted = total - end
             text += f'\n... {omitted} more: call again with cursor="{next_cursor}"'
         view = shown
-    else:
-        text, was_cut = cut_text(view.render(), budget)
+    # What a page does not slice (the outgoing calls of a call hierarchy) may still be over the budget.
+    whole = not paged or (pages_itself and message_size(view, text) > budget)
+    if whole:
+        text, was_cut = cut_text(view.render() if not paged else text, budget)
         if was_cut:
             text += f"\n... cut at {budget} characters: narrow the request (a smaller range, depth or scope)."
     plain: dict[str, Any] | None = _plain(view)
     left_out = None
-    structure = 0 if paged else len(json.dumps(plain, default=str))  # a page was already sized by fit()
-    if not paged and len(text) + structure > budget:
+    structure = len(json.dumps(plain, default=str)) if whole else 0  # a page was already sized by fit()
+    if whole and len(text) + structure > budget:
         # The text alone is what a person reads; the structure of an answer this large would double it.
         plain = None
         left_out = (

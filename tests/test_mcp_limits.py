@@ -21,7 +21,11 @@ def test_a_small_budget_cuts_lists_and_says_how_to_get_the_rest(shop_copy):
         source = mcp.call("read_file", file="src/Shop.Core/Customer.Orders.cs").content[0].text
         assert "... cut at 600 characters" in source
         # The budget bounds the whole message: text and structured content together.
-        for tool, arguments in (("type_hierarchy", {"symbol": "Entity"}), ("find_references", {"symbol": "Customer"})):
+        for tool, arguments in (
+            ("type_hierarchy", {"symbol": "Entity"}),
+            ("find_references", {"symbol": "Customer"}),
+            ("call_hierarchy", {"symbol": "Workflow.Start", "direction": "outgoing", "depth": 3}),  # no page cuts it
+        ):
             answer = mcp.call(tool, **arguments)
             size = len(answer.content[0].text) + len(json.dumps(answer.structured_content))
             result = answer.structured_content["result"]
