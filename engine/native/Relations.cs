@@ -25,6 +25,48 @@ public static class Relations
         return new UniqueSymbols([.. found], string.Join("\n", ids));
     }
 
+    /// <summary>The overrides of <paramref name="target"/> SymbolFinder found, as <see cref="Unique"/> gives
+    /// them, in the order the lists show them: those overriding the target itself first (marked '1' in
+    /// <see cref="OrderedSymbols.Marks"/>, as <see cref="OverrideMarks"/>), then by first source place (path,
+    /// line), ties in the order found. One call where the list of a member overridden everywhere (1,575)
+    /// took three and a sort in Python.</summary>
+    public static OrderedSymbols OrderedOverrides(IEnumerable<ISymbol> found, ISymbol target)
+    {
+        var unique = Unique(found);
+        var marks = OverrideMarks(unique.Symbols, target);
+        var ids = unique.Symbols.Length > 0 ? unique.Ids.Split('\n') : [];
+        var places = unique.Symbols.Select(FirstPlace).ToArray();
+        var order = Enumerable.Range(0, ids.Length)
+            .OrderBy(i => marks[i] != '1')
+            .ThenBy(i => places[i].Path, StringComparer.Ordinal)
+            .ThenBy(i => places[i].Line)
+            .ToArray();
+        return new OrderedSymbols(
+            [.. order.Select(i => unique.Symbols[i])],
+            string.Join("\n", order.Select(i => ids[i])),
+            new string([.. order.Select(i => marks[i])]));
+    }
+
+    /// <summary>The first source place of a symbol as its summary gives it (engine/symbols.py), else ("", 0).</summary>
+    static (string Path, int Line) FirstPlace(ISymbol symbol)
+    {
+        (string Path, int Line, int Column)? first = null;
+        foreach (var location in symbol.Locations)
+        {
+            if (!location.IsInSource) continue;
+            var place = Symbols.Place(location);
+            var candidate = (place.Path, place.Line, place.Column);
+            if (first is not { } known || Earlier(candidate, known)) first = candidate;
+        }
+        return first is { } found ? (found.Path, found.Line) : ("", 0);
+    }
+
+    static bool Earlier((string Path, int Line, int Column) a, (string Path, int Line, int Column) b)
+    {
+        var byPath = string.CompareOrdinal(a.Path, b.Path);
+        return byPath != 0 ? byPath < 0 : a.Line != b.Line ? a.Line < b.Line : a.Column < b.Column;
+    }
+
     /// <summary>For each type found deriving from or implementing <paramref name="target"/>, '1' where its own
     /// base list names the target (what SymbolFinder's non-transitive search finds), else '0': one
     /// transitive finder call then answers both questions.</summary>
@@ -134,3 +176,5 @@ public static class Relations
 }
 
 public sealed record UniqueSymbols(ISymbol[] Symbols, string Ids);
+
+public sealed record OrderedSymbols(ISymbol[] Symbols, string Ids, string Marks);

@@ -20,7 +20,6 @@ from ..symbols import (
     overridden,
     summarize,
     symbol_array,
-    symbols_at,
     typed,
     unique_definitions,
 )
@@ -44,38 +43,18 @@ def find_implementations(snapshot: Snapshot, operation: Operation, ref: SymbolRe
             f"{display(symbol)} is a {kind_of(symbol)}: nothing can implement or override it.",
             "Name an interface, a class, or an interface, abstract or virtual member.",
         )
-    items.sort(
-        key=lambda r: (
-            not r.direct,
-            r.relation,
-            r.symbol.location.path if r.symbol.location else "",
-            r.symbol.location.line if r.symbol.location else 0,
-        )
-    )
     return ImplementationList(str(snapshot.root), summarize(symbol), tuple(items), len(items))
 
 
 def find_overrides(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -> OverrideList:
     """Every override of a virtual, abstract or override member (direct and transitive), and what it overrides."""
-    from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
-
     symbol = resolve(snapshot, operation, ref)
     if str(symbol.Kind) not in ("Method", "Property", "Event"):
         raise InvalidArgument(
             f"{display(symbol)} is a {kind_of(symbol)}, not a member that can be overridden.",
             "Name a method, property or event.",
         )
-    found = operation.wait(SymbolFinder.FindOverridesAsync(symbol, snapshot.solution, None, operation.token))
-    _, symbols = unique_definitions(found)
-    marks = override_marks(symbols, symbol)
-    items = [Related(summary, "overrides", mark) for summary, mark in zip(summarize_all(symbols), marks, strict=True)]
-    items.sort(
-        key=lambda r: (
-            not r.direct,
-            r.symbol.location.path if r.symbol.location else "",
-            r.symbol.location.line if r.symbol.location else 0,
-        )
-    )
+    _, items = _overrides(snapshot, operation, symbol)
     base = overridden(symbol)
     return OverrideList(
         root=str(snapshot.root),
@@ -96,14 +75,14 @@ def _interface_implementations(snapshot: Snapshot, operation: Operation, interfa
     ):
         found = operation.wait(method(interface, snapshot.solution, True, None, operation.token))
         items += _related(found, interface, relation)
-    return items
+    return _in_order(items)
 
 
 def _derived_classes(snapshot: Snapshot, operation: Operation, type_symbol: Any, relation: str) -> list[Related]:
     from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
 
     task = SymbolFinder.FindDerivedClassesAsync(type_symbol, snapshot.solution, True, None, operation.token)
-    return _related(operation.wait(task), type_symbol, relation)
+    return _in_order(_related(operation.wait(task), type_symbol, relation))
 
 
 def _related(found: Any, target: Any, relation: str) -> list[Related]:
@@ -151,14 +130,43 @@ def _member_implementations(snapshot: Snapshot, operation: Operation, member: An
             # An implementation that overrides a base's is direct only where its own type names the interface.
             direct = interface_id in facts.interfaces or not facts.overrides
             items[facts.documentation_id] = Related(summary, relation, direct)
-    overrides = operation.wait(SymbolFinder.FindOverridesAsync(member, snapshot.solution, None, operation.token))
-    keys, found = unique_definitions(overrides)
-    kept = [index for index, key in enumerate(keys) if key not in items]
-    # Indexes keep a .NET array one (iterating it from Python wraps every symbol, ~20 us each).
-    symbols = symbols_at(found, kept) if len(kept) < len(keys) else found
-    for index, summary, mark in zip(kept, summarize_all(symbols), override_marks(symbols, member), strict=True):
-        items[keys[index]] = Related(summary, "overrides", mark)
-    return list(items.values())
+    keys, overrides = _overrides(snapshot, operation, member)
+    if not items:
+        return overrides  # already in order
+    for key, related in zip(keys, overrides, strict=True):
+        items.setdefault(key, related)
+    return _in_order(list(items.values()))
+
+
+def _overrides(snapshot: Snapshot, operation: Operation, member: Any) -> tuple[list[str], list[Related]]:
+    """Every override of ``member`` found, each once, with its documentation id, in the order lists show
+    them (``_in_order``): from the C# helper in one call, or walked here."""
+    from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
+
+    found = operation.wait(SymbolFinder.FindOverridesAsync(member, snapshot.solution, None, operation.token))
+    native = helpers()
+    if native is not None:
+        ordered = native.Relations.OrderedOverrides(found, member)
+        keys = str(ordered.Ids).split("\n") if ordered.Symbols.Length else []
+        marks = [mark == "1" for mark in str(ordered.Marks)]
+        summaries = summarize_all(ordered.Symbols)
+        return keys, [Related(summary, "overrides", mark) for summary, mark in zip(summaries, marks, strict=True)]
+    keys, symbols = unique_definitions(found)
+    marks = override_marks(symbols, member)
+    items = [Related(summary, "overrides", mark) for summary, mark in zip(summarize_all(symbols), marks, strict=True)]
+    order = sorted(range(len(items)), key=lambda index: _order(items[index]))
+    return [keys[index] for index in order], [items[index] for index in order]
+
+
+def _in_order(items: list[Related]) -> list[Related]:
+    """Direct ones first, then by relation and by place (the overrides of one member come so from the helper)."""
+    items.sort(key=_order)
+    return items
+
+
+def _order(item: Related) -> tuple[Any, ...]:
+    location = item.symbol.location
+    return (not item.direct, item.relation, location.path if location else "", location.line if location else 0)
 
 
 def override_marks(members: Any, target: Any) -> list[bool]:
