@@ -63,7 +63,7 @@ async def answer(
     work = (lambda: compute(session, offset, limit)) if pages_itself else (lambda: compute(session))
     view = await run_engine(work, tool)
     budget = settings.response_budget
-    next_cursor, omitted = None, 0
+    next_cursor, omitted, more = None, 0, ""
     if paged:
         if pages_itself:
             total = view.total
@@ -75,14 +75,17 @@ async def answer(
         if end < total:
             next_cursor = encode_cursor(key, end)
             omitted = total - end
-            text += f'\n... {omitted} more: call again with cursor="{next_cursor}"'
+            more = f'\n... {omitted} more: call again with cursor="{next_cursor}"'
         view = shown
+    else:
+        text = view.render()
     # What a page does not slice (the outgoing calls of a call hierarchy) may still be over the budget.
     whole = not paged or (pages_itself and message_size(view, text) > budget)
     if whole:
-        text, was_cut = cut_text(view.render() if not paged else text, budget)
+        text, was_cut = cut_text(text, budget)
         if was_cut:
             text += f"\n... cut at {budget} characters: narrow the request (a smaller range, depth or scope)."
+    text += more
     plain: dict[str, Any] | None = _plain(view)
     left_out = None
     structure = len(json.dumps(plain, default=str)) if whole else 0  # a page was already sized by fit()

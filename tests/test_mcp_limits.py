@@ -31,6 +31,10 @@ def test_a_small_budget_cuts_lists_and_says_how_to_get_the_rest(shop_copy):
             result = answer.structured_content["result"]
             one_item = result is not None and len(result.get("items", ())) == 1  # an item is never split
             assert size <= 600 + 400 or one_item, (tool, size)  # 400: timing, paging and left_out fields
+        # A page of callers whose outgoing tree is over the budget is cut, and still says where the rest is.
+        both = mcp.call("call_hierarchy", symbol="Workflow.IsEven", direction="both", depth=4, limit=1)
+        assert "... cut at 600 characters" in both.content[0].text
+        assert both.structured_content["next_cursor"] and "more: call again with cursor=" in both.content[0].text
         hierarchy = mcp.call("type_hierarchy", symbol="Entity").structured_content
         assert hierarchy["result"] is None and "over the 600-character budget" in hierarchy["left_out"]
 
