@@ -83,7 +83,7 @@ public static class Relations
 
     /// <summary>For each member found overriding <paramref name="target"/>, '1' where it overrides the target
     /// itself rather than another override of it, else '0'.</summary>
-    public static string OverrideMarks(ISymbol[] members, ISymbol target)
+    static string OverrideMarks(ISymbol[] members, ISymbol target)
     {
         var wanted = Symbols.DocumentationId(Symbols.Normalize(target));
         var marks = new char[members.Length];

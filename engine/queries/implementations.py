@@ -95,9 +95,10 @@ def _related(found: Any, target: Any, relation: str) -> list[Related]:
 
 def direct_marks(types: Any, target: Any) -> list[bool]:
     """For each type deriving from or implementing ``target``, whether it names ``target`` in its own base list."""
-    marked = _helper_marks("DirectMarks", types, target)
-    if marked is not None:
-        return marked
+    native = helpers()
+    if native is not None:
+        marks = str(native.Relations.DirectMarks(symbol_array(types), target)) if len(types) else ""
+        return [mark == "1" for mark in marks]
     wanted = documentation_id(normalize(target))
     interface = str(typed(target).TypeKind) == "Interface"
     walked = []
@@ -170,21 +171,10 @@ def _order(item: Related) -> tuple[Any, ...]:
 
 
 def override_marks(members: Any, target: Any) -> list[bool]:
-    """For each member overriding ``target``, whether it overrides ``target`` itself (not another override)."""
-    marked = _helper_marks("OverrideMarks", members, target)
-    if marked is not None:
-        return marked
+    """For each member overriding ``target``, whether it overrides ``target`` itself (not another override):
+    the Python walk of what the C# helper marks in ``OrderedOverrides``."""
     wanted = documentation_id(normalize(target))
     return [(base := overridden(m)) is not None and documentation_id(normalize(base)) == wanted for m in members]
-
-
-def _helper_marks(method: str, symbols: Any, target: Any) -> list[bool] | None:
-    """The C# helper's yes/no per symbol from ``Relations.<method>(symbols, target)``; ``None`` without the helper."""
-    native = helpers()
-    if native is None:
-        return None
-    marks = str(getattr(native.Relations, method)(symbol_array(symbols), target)) if len(symbols) else ""
-    return [mark == "1" for mark in marks]
 
 
 @dataclass(frozen=True)
