@@ -49,6 +49,14 @@ async def open_symbol_by_search(pilot, text: str) -> None:
     await settle(pilot)
 
 
+async def show_calls(pilot, text: str) -> TreePanel:
+    """The call hierarchy panel after opening the first symbol found for ``text`` and pressing f7."""
+    await open_symbol_by_search(pilot, text)
+    await pilot.press("f7")
+    await settle(pilot)
+    return pilot.app.query_one("#calls-panel", TreePanel)
+
+
 async def test_search_definition_references_history_and_diagnostics(shop):
     app = RoslynTui(SHOP_SLN)
     async with app.run_test(size=SIZE) as pilot:
@@ -105,10 +113,7 @@ async def test_hierarchies_and_lazy_expansion(shop):
         expected = shop.run(type_hierarchy, SymbolRef(name="T:Shop.Core.IRepository`1"), max_depth=2).render()
         assert hierarchy.plain_text() == expected
 
-        await open_symbol_by_search(pilot, "IsEven")
-        await pilot.press("f7")
-        await settle(pilot)
-        calls = app.query_one("#calls-panel", TreePanel)
+        calls = await show_calls(pilot, "IsEven")
         expected = shop.run(call_hierarchy, SymbolRef(name="Workflow.IsEven"), direction="both").render()
         assert calls.plain_text() == expected
         # Expanding a node cut short by depth asks the engine for the next level.
@@ -127,10 +132,7 @@ async def test_callers_after_a_page_load_when_their_node_is_expanded(shop, monke
     app = RoslynTui(SHOP_SLN)
     async with app.run_test(size=SIZE) as pilot:
         await loaded(pilot)
-        await open_symbol_by_search(pilot, "Balance")
-        await pilot.press("f7")
-        await settle(pilot)
-        calls = app.query_one("#calls-panel", TreePanel)
+        calls = await show_calls(pilot, "Balance")
         incoming = calls.root.children[0]
         assert str(incoming.label) == f"incoming: {total}"
         assert [str(n.label) for n in incoming.children][2:] == [f"… {total - 2} more callers"]

@@ -68,7 +68,7 @@ public sealed class CallerTable
         foreach (var caller in kept)
         {
             caller.Ordered = [.. caller.Sites.Values];
-            if (caller.Ordered.Count > 1) caller.Ordered.Sort(static (a, b) => Order(a.Place, b.Place));
+            if (caller.Ordered.Count > 1) caller.Ordered.Sort(static (a, b) => Symbols.ComparePlaces(a.Place, b.Place));
         }
         // Display breaks ties only, so it is made for the few callers whose first sites share a line.
         kept.Sort((a, b) => Shown(a, b, format));
@@ -100,12 +100,6 @@ public sealed class CallerTable
         if (first.Line != second.Line) return first.Line.CompareTo(second.Line);
         var byDisplay = string.CompareOrdinal(a.Display(format), b.Display(format));
         return byDisplay != 0 ? byDisplay : string.CompareOrdinal(a.Key, b.Key);
-    }
-
-    static int Order(Symbols.Where a, Symbols.Where b)
-    {
-        var byPath = string.CompareOrdinal(a.Path, b.Path);
-        return byPath != 0 ? byPath : a.Line != b.Line ? a.Line.CompareTo(b.Line) : a.Column.CompareTo(b.Column);
     }
 
     static bool IsBaseCall(SyntaxNode root, Location location) =>

@@ -35,36 +35,16 @@ public static class Relations
         var unique = Unique(found);
         var marks = OverrideMarks(unique.Symbols, target);
         var ids = unique.Symbols.Length > 0 ? unique.Ids.Split('\n') : [];
-        var places = unique.Symbols.Select(FirstPlace).ToArray();
+        var places = unique.Symbols.Select(symbol => Symbols.SourcePlaces(symbol).FirstOrDefault()).ToArray();
         var order = Enumerable.Range(0, ids.Length)
             .OrderBy(i => marks[i] != '1')
-            .ThenBy(i => places[i].Path, StringComparer.Ordinal)
+            .ThenBy(i => places[i].Path ?? "", StringComparer.Ordinal)
             .ThenBy(i => places[i].Line)
             .ToArray();
         return new OrderedSymbols(
             [.. order.Select(i => unique.Symbols[i])],
             string.Join("\n", order.Select(i => ids[i])),
             new string([.. order.Select(i => marks[i])]));
-    }
-
-    /// <summary>The first source place of a symbol as its summary gives it (engine/symbols.py), else ("", 0).</summary>
-    static (string Path, int Line) FirstPlace(ISymbol symbol)
-    {
-        (string Path, int Line, int Column)? first = null;
-        foreach (var location in symbol.Locations)
-        {
-            if (!location.IsInSource) continue;
-            var place = Symbols.Place(location);
-            var candidate = (place.Path, place.Line, place.Column);
-            if (first is not { } known || Earlier(candidate, known)) first = candidate;
-        }
-        return first is { } found ? (found.Path, found.Line) : ("", 0);
-    }
-
-    static bool Earlier((string Path, int Line, int Column) a, (string Path, int Line, int Column) b)
-    {
-        var byPath = string.CompareOrdinal(a.Path, b.Path);
-        return byPath != 0 ? byPath < 0 : a.Line != b.Line ? a.Line < b.Line : a.Column < b.Column;
     }
 
     /// <summary>For each type found deriving from or implementing <paramref name="target"/>, '1' where its own

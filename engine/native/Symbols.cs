@@ -23,6 +23,26 @@ public static class Symbols
         public object[] Row => [Path, Line, Column, EndLine, EndColumn];
     }
 
+    /// <summary>A symbol's source places, each once, by path (ordinal), line and column: lists show it at the first.</summary>
+    public static List<Where> SourcePlaces(ISymbol symbol)
+    {
+        // Without LINQ: most symbols have one place, and an override list asks for 1,575 at once.
+        var places = new List<Where>(1);
+        foreach (var location in symbol.Locations)
+        {
+            if (location.IsInSource && Place(location) is var place && !places.Contains(place)) places.Add(place);
+        }
+        if (places.Count > 1) places.Sort(ComparePlaces);
+        return places;
+    }
+
+    /// <summary>Places by path (ordinal), line and column.</summary>
+    public static int ComparePlaces(Where a, Where b)
+    {
+        var byPath = string.CompareOrdinal(a.Path, b.Path);
+        return byPath != 0 ? byPath : a.Line != b.Line ? a.Line.CompareTo(b.Line) : a.Column.CompareTo(b.Column);
+    }
+
     /// <summary>A source location, 1-based, the end exclusive.</summary>
     public static Where Place(Location location)
     {
@@ -70,9 +90,7 @@ public static class Summaries
         var rows = new List<object?[]>();
         foreach (var symbol in symbols)
         {
-            var places = symbol.Locations.Where(l => l.IsInSource).Select(Symbols.Place).Distinct()
-                .OrderBy(p => p.Path, StringComparer.Ordinal).ThenBy(p => p.Line).ThenBy(p => p.Column)
-                .Select(p => p.Row).ToList();
+            var places = Symbols.SourcePlaces(symbol).Select(p => p.Row).ToList();
             var place = places.FirstOrDefault();
             object?[] row = [
                 symbol.Name == ".ctor" ? symbol.ContainingType?.Name ?? ".ctor" : symbol.Name,
