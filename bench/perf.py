@@ -237,6 +237,7 @@ def measure(
         "edit_to_query_ms": engine["edit_to_query_ms"],
         "warm_start_mcp_ms": warm_start,
         "rss_mb": {"engine": engine["rss_mb"], "native": round(native["rss_mb"], 1)},
+        "rss_rest_mb": {"engine": engine["rss_rest_mb"], "native": round(native["rss_rest_mb"], 1)},
         "families": {},
     }
     for family in FAMILIES:
@@ -306,7 +307,11 @@ def table(results: list[dict]) -> str:
             f"{r['load_s']['native']} s / {fs['native']:.0f} ms / {fr['native']:.0f} ms | |"
         )
         lines.append(f"| {head} | edit-to-query | {r['edit_to_query_ms']} ms | | |")
-        lines.append(f"| {head} | resident memory | {r['rss_mb']['engine']} MB | {r['rss_mb']['native']} MB | |")
+        m, rest = r["rss_mb"], r["rss_rest_mb"]
+        lines.append(
+            f"| {head} | resident memory after the queries / at rest | {m['engine']} / {rest['engine']} MB | "
+            f"{m['native']} / {rest['native']} MB | |"
+        )
         w = r["warm_start_mcp_ms"]
         lines.append(
             f"| {head} | second start over MCP: first search / definition / outline | "

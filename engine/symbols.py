@@ -66,7 +66,7 @@ SYMBOL_KIND_WORDS = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SymbolSummary:
     """A symbol as every list shows it: one line of identity and one place."""
 

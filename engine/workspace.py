@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from . import python_heap
+from . import memory_trim, python_heap
 from . import restore as restoring
 from .boundary import leave_out_outside_documents
 from .declarations import DECLARATIONS_MEMO
@@ -95,6 +95,7 @@ class SolutionSession:
         self._activity = threading.Lock()
         self._queries = 0
         self._last_query = 0.0
+        self._warmed_at = 0.0
 
     @property
     def root(self) -> Path:
@@ -149,11 +150,15 @@ class SolutionSession:
                 self._editing_warm.set()
                 # The next start answers search, definition and outlines from this before it has loaded.
                 write_index(self, operation)
+            self._retire_early_index()
             python_heap.freeze()
         except Exception:  # warming is an optimisation: a failure here shows up in the real query
             log.debug("warming stopped", exc_info=True)
         finally:
             self._editing_warm.set()
+            with self._activity:
+                self._warmed_at = time.monotonic()
+            memory_trim.start(_idle_seconds)
 
     def wait_editing_warm(self, timeout: float | None = None) -> None:
         """Block until the warm-up's code action listing is done (or failed).
@@ -325,6 +330,13 @@ class SolutionSession:
                 self._queries -= 1
                 self._last_query = time.monotonic()
 
+    def idle_seconds(self) -> float:
+        """Seconds since the last query or the warm-up ended; 0 while either runs."""
+        with self._activity:
+            if self._queries or (self._warmer is not None and self._warmer.is_alive()):
+                return 0.0
+            return time.monotonic() - max(self._last_query, self._warmed_at)
+
     def yield_to_queries(self, operation: Operation, quiet: float = 0.5) -> None:
         """Wait while queries run (and until ``quiet`` seconds after the last): background work such as
         writing the index must not take the CPU from the answer a user waits for."""
@@ -348,7 +360,10 @@ class SolutionSession:
     def early_answer(self, query: Callable[..., Any], *args: Any, **kwargs: Any) -> Any | None:
         """The index's answer to ``query`` while it may answer, or ``None`` when only the live solution can."""
         name = getattr(query, "__name__", "")
-        if name not in EARLY_QUERIES or not self._index_may_answer():
+        if name not in EARLY_QUERIES:
+            return None
+        if not self._index_may_answer():
+            self._retire_early_index()
             return None
         index = self.early_index()
         if index is None:
@@ -360,6 +375,13 @@ class SolutionSession:
             return getattr(index, name)(*args, note=note, **kwargs)
         except NotInIndex:
             return None
+
+    def _retire_early_index(self) -> None:
+        """Let the index go once it may never answer again (tens of MB of rows at 25 projects)."""
+        if not self._index_may_answer():
+            with self._early_lock:
+                self._early_opened = True
+                self._early = None
 
     def _index_may_answer(self) -> bool:
         """While loading, and after it until the declarations of the loaded snapshot are built (the live
@@ -460,6 +482,7 @@ class SolutionSession:
         self._failed_update = None
         previous = self._snapshot
         self._snapshot = Snapshot(solution, self.root, previous.version + 1 if previous else 1)
+        self._retire_early_index()
         if self.report is not None:
             self.report = dataclasses.replace(
                 self.report, projects=tuple(_summaries(self._snapshot)), diagnostics=diagnostics
@@ -619,7 +642,15 @@ def _stop_background_work() -> None:
     for thread in [*_warmers, *(watcher._thread for watcher in watchers)]:
         if thread.is_alive():
             thread.join(max(0.0, deadline - time.monotonic()))
+    memory_trim.stop(max(0.0, deadline - time.monotonic()))
     python_heap.thaw_for_exit()
+
+
+def _idle_seconds() -> float:
+    """Seconds since any open session last ran a query (the memory trimmer's clock)."""
+    with _sessions_lock:
+        sessions = list(_sessions.values())
+    return min((session.idle_seconds() for session in sessions), default=float("inf"))
 
 
 _warmers: weakref.WeakSet[threading.Thread] = weakref.WeakSet()

@@ -103,11 +103,13 @@ def test_the_index_steps_aside_once_the_declarations_are_built(indexed):
     session = SolutionSession(resolve_target(root / "Shop.sln"), watch=False)
     session.load()
     try:
+        assert session.early_index() is not None
         # A search the index cannot answer (with metadata) builds the declarations: every answer is live after.
         session.run(queries.find_symbols, "Customer", include_metadata=True)
         answer = session.run(queries.find_symbols, "Customer")
         assert not answer.title.endswith(WARMING_NOTE)
         assert answer == live.run(queries.find_symbols, "Customer")
+        assert session.early_index() is None  # its rows are let go: it may never answer again
     finally:
         session.wait_warm()
         session.close()
