@@ -11,6 +11,12 @@ public static class Relations
     /// id), and their documentation ids one a line.</summary>
     public static UniqueSymbols Unique(IEnumerable<ISymbol> symbols)
     {
+        var (found, ids) = UniqueWithIds(symbols);
+        return new UniqueSymbols([.. found], string.Join("\n", ids));
+    }
+
+    static (List<ISymbol> Symbols, List<string> Ids) UniqueWithIds(IEnumerable<ISymbol> symbols)
+    {
         var seen = new HashSet<string>();
         var found = new List<ISymbol>();
         var ids = new List<string>();
@@ -22,7 +28,7 @@ public static class Relations
             found.Add(normalized);
             ids.Add(id);
         }
-        return new UniqueSymbols([.. found], string.Join("\n", ids));
+        return (found, ids);
     }
 
     /// <summary>The overrides of <paramref name="target"/> SymbolFinder found, as <see cref="Unique"/> gives
@@ -32,17 +38,16 @@ public static class Relations
     /// took three and a sort in Python.</summary>
     public static OrderedSymbols OrderedOverrides(IEnumerable<ISymbol> found, ISymbol target)
     {
-        var unique = Unique(found);
-        var marks = OverrideMarks(unique.Symbols, target);
-        var ids = unique.Symbols.Length > 0 ? unique.Ids.Split('\n') : [];
-        var places = unique.Symbols.Select(symbol => Symbols.SourcePlaces(symbol).FirstOrDefault()).ToArray();
-        var order = Enumerable.Range(0, ids.Length)
+        var (symbols, ids) = UniqueWithIds(found);
+        var marks = OverrideMarks(symbols, target);
+        var places = symbols.Select(symbol => Symbols.SourcePlaces(symbol).FirstOrDefault()).ToArray();
+        var order = Enumerable.Range(0, ids.Count)
             .OrderBy(i => marks[i] != '1')
             .ThenBy(i => places[i].Path ?? "", StringComparer.Ordinal)
             .ThenBy(i => places[i].Line)
             .ToArray();
         return new OrderedSymbols(
-            [.. order.Select(i => unique.Symbols[i])],
+            [.. order.Select(i => symbols[i])],
             string.Join("\n", order.Select(i => ids[i])),
             new string([.. order.Select(i => marks[i])]));
     }
@@ -63,13 +68,18 @@ public static class Relations
 
     /// <summary>For each member found overriding <paramref name="target"/>, '1' where it overrides the target
     /// itself rather than another override of it, else '0'.</summary>
-    static string OverrideMarks(ISymbol[] members, ISymbol target)
+    static string OverrideMarks(IReadOnlyList<ISymbol> members, ISymbol target)
     {
-        var wanted = Symbols.DocumentationId(Symbols.Normalize(target));
-        var marks = new char[members.Length];
-        for (var i = 0; i < members.Length; i++)
+        var normalized = Symbols.Normalize(target);
+        var wanted = Symbols.DocumentationId(normalized);
+        var owner = normalized.ContainingType?.Name;
+        var marks = new char[members.Count];
+        for (var i = 0; i < members.Count; i++)
         {
+            // Most overrides of a member overridden everywhere override another override: another type's name
+            // says so without an id.
             marks[i] = Overridden(members[i]) is { } overridden
+                && overridden.ContainingType?.Name == owner
                 && Symbols.DocumentationId(Symbols.Normalize(overridden)) == wanted ? '1' : '0';
         }
         return new string(marks);
