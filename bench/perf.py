@@ -307,11 +307,15 @@ def table(results: list[dict]) -> str:
             f"{r['load_s']['native']} s / {fs['native']:.0f} ms / {fr['native']:.0f} ms | |"
         )
         lines.append(f"| {head} | edit-to-query | {r['edit_to_query_ms']} ms | | |")
-        m, rest = r["rss_mb"], r["rss_rest_mb"]
-        lines.append(
-            f"| {head} | resident memory after the queries / at rest | {m['engine']} / {rest['engine']} MB | "
-            f"{m['native']} / {rest['native']} MB | |"
-        )
+        m = r["rss_mb"]
+        if "rss_rest_mb" in r:  # rows measured before the at-rest figure have only the first
+            rest = r["rss_rest_mb"]
+            lines.append(
+                f"| {head} | resident memory after the queries / at rest | {m['engine']} / {rest['engine']} MB | "
+                f"{m['native']} / {rest['native']} MB | |"
+            )
+        else:
+            lines.append(f"| {head} | resident memory after the queries | {m['engine']} MB | {m['native']} MB | |")
         w = r["warm_start_mcp_ms"]
         lines.append(
             f"| {head} | second start over MCP: first search / definition / outline | "
