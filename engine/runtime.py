@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import DotnetNotFound, RoslynNotFound, RuntimeStartFailed, SdkTooOld
+from .precompiled import precompiled_compiler
 
 ROSLYN_DIR_VARIABLE = "ROSLYN_TUI_ROSLYN_DIR"
 MINIMUM_SDK_MAJOR = 8
@@ -153,7 +154,7 @@ def ensure_runtime(start_dir: Path | None = None) -> RuntimeInfo:
         dotnet = find_dotnet(start_dir)
         roslyn = find_roslyn(dotnet)
         _start_coreclr(dotnet, roslyn)
-        version = _load_roslyn(roslyn)
+        version = _load_roslyn(roslyn, dotnet)
         # BuildHost is started with `dotnet`: make sure it finds the same one we use.
         os.environ.setdefault("DOTNET_HOST_PATH", str(dotnet.dotnet))
         os.environ.setdefault("DOTNET_CLI_TELEMETRY_OPTOUT", "1")
@@ -208,14 +209,19 @@ def _runtime_config(roslyn_dir: Path, dotnet: DotnetInstall) -> Path:
     return path
 
 
-def _load_roslyn(roslyn: RoslynInstall) -> str:
+def _load_roslyn(roslyn: RoslynInstall, dotnet: DotnetInstall) -> str:
     from System.Runtime.Loader import AssemblyLoadContext  # type: ignore[import-not-found]
 
     directory = roslyn.directory
+    # A Roslyn named by the user is hosted as it is.
+    precompiled = {} if roslyn.from_override else precompiled_compiler(dotnet.sdk_dir, directory)
+
+    def path_of(name: str) -> Path:
+        return precompiled.get(name, directory / f"{name}.dll")
 
     def resolve(context, name):  # type: ignore[no-untyped-def]
         # deps.json is not consulted inside pythonnet: probe the Roslyn folder ourselves.
-        candidate = directory / f"{name.Name}.dll"
+        candidate = path_of(str(name.Name))
         if candidate.is_file():
             return context.LoadFromAssemblyPath(str(candidate))
         return None
@@ -224,9 +230,7 @@ def _load_roslyn(roslyn: RoslynInstall) -> str:
     # Keep the handler alive for the life of the process.
     _resolvers.append(resolve)
     try:
-        loaded = [
-            AssemblyLoadContext.Default.LoadFromAssemblyPath(str(directory / f"{n}.dll")) for n in ROSLYN_ASSEMBLIES
-        ]
+        loaded = [AssemblyLoadContext.Default.LoadFromAssemblyPath(str(path_of(n))) for n in ROSLYN_ASSEMBLIES]
         import clr  # type: ignore[import-not-found]
 
         for name in ROSLYN_ASSEMBLIES:

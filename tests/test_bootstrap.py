@@ -104,3 +104,23 @@ def test_target_frameworks_are_recovered_from_preprocessor_symbols():
     assert target_from_symbols(["NET10_0", "BROWSER"]) == "net10.0-browser"
     assert target_from_symbols(["NETSTANDARD", "NETSTANDARD2_0"]) == "netstandard2.0"
     assert target_from_symbols(["NETFRAMEWORK", "NET48"]) == "net48"
+
+
+def test_the_compiler_is_hosted_from_the_sdks_precompiled_copies_of_the_same_build(tmp_path):
+    from engine.precompiled import COMPILER_ASSEMBLIES, precompiled_compiler
+    from engine.runtime import ensure_runtime
+
+    ensure_runtime()
+    from System import AppDomain  # type: ignore[import-not-found]
+
+    dotnet = find_dotnet()
+    roslyn = find_roslyn(dotnet).directory
+    chosen = precompiled_compiler(dotnet.sdk_dir, roslyn)
+    loaded = {str(a.GetName().Name): str(a.Location) for a in AppDomain.CurrentDomain.GetAssemblies()}
+    for name in COMPILER_ASSEMBLIES:
+        assert loaded[name] == str(chosen.get(name, roslyn / f"{name}.dll"))
+    # Another build (here: the Workspaces assembly under the compiler's name) is never taken for it.
+    other = tmp_path / "Roslyn" / "bincore"
+    other.mkdir(parents=True)
+    (other / "Microsoft.CodeAnalysis.dll").write_bytes((roslyn / "Microsoft.CodeAnalysis.Workspaces.dll").read_bytes())
+    assert precompiled_compiler(tmp_path, roslyn) == {}
