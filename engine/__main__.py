@@ -40,6 +40,7 @@ def run_doctor(path: str | None, restore: bool = True) -> tuple[dict[str, Any], 
             runtime_version=runtime.runtime_version,
             roslyn_version=runtime.roslyn.version,
             roslyn_directory=str(runtime.roslyn.directory),
+            compiler_directory=str(runtime.compiler_directory),
         )
         if path:
             session = load_solution(path, restore=restore, watch=False)
@@ -55,7 +56,7 @@ def run_doctor(path: str | None, restore: bool = True) -> tuple[dict[str, Any], 
 
 def render(result: dict[str, Any]) -> str:
     lines = []
-    for key in ("dotnet", "sdk_version", "runtime_version", "roslyn_version", "roslyn_directory"):
+    for key in ("dotnet", "sdk_version", "runtime_version", "roslyn_version", "roslyn_directory", "compiler_directory"):
         if key in result:
             lines.append(f"{key.replace('_', ' ')}: {result[key]}")
     load = result.get("load")

@@ -58,6 +58,8 @@ class RuntimeInfo:
     dotnet: DotnetInstall
     roslyn: RoslynInstall
     runtime_version: str
+    compiler_directory: Path
+    """Where the compiler assemblies were loaded from: the SDK's precompiled copies, or Roslyn's own."""
 
 
 def find_dotnet(start_dir: Path | None = None) -> DotnetInstall:
@@ -154,7 +156,7 @@ def ensure_runtime(start_dir: Path | None = None) -> RuntimeInfo:
         dotnet = find_dotnet(start_dir)
         roslyn = find_roslyn(dotnet)
         _start_coreclr(dotnet, roslyn)
-        version = _load_roslyn(roslyn, dotnet)
+        version, compiler_directory = _load_roslyn(roslyn, dotnet)
         # BuildHost is started with `dotnet`: make sure it finds the same one we use.
         os.environ.setdefault("DOTNET_HOST_PATH", str(dotnet.dotnet))
         os.environ.setdefault("DOTNET_CLI_TELEMETRY_OPTOUT", "1")
@@ -164,7 +166,7 @@ def ensure_runtime(start_dir: Path | None = None) -> RuntimeInfo:
         from System import Environment  # type: ignore[import-not-found]
 
         roslyn = RoslynInstall(roslyn.directory, version, roslyn.from_override)
-        _started = RuntimeInfo(dotnet=dotnet, roslyn=roslyn, runtime_version=str(Environment.Version))
+        _started = RuntimeInfo(dotnet, roslyn, str(Environment.Version), compiler_directory)
         return _started
 
 
@@ -209,7 +211,8 @@ def _runtime_config(roslyn_dir: Path, dotnet: DotnetInstall) -> Path:
     return path
 
 
-def _load_roslyn(roslyn: RoslynInstall, dotnet: DotnetInstall) -> str:
+def _load_roslyn(roslyn: RoslynInstall, dotnet: DotnetInstall) -> tuple[str, Path]:
+    """Load Roslyn into the default context; returns its version and the compiler assemblies' directory."""
     from System.Runtime.Loader import AssemblyLoadContext  # type: ignore[import-not-found]
 
     directory = roslyn.directory
@@ -241,7 +244,8 @@ def _load_roslyn(roslyn: RoslynInstall, dotnet: DotnetInstall) -> str:
             f"Point {ROSLYN_DIR_VARIABLE} to a complete Roslyn directory, or unset it.",
         ) from error
     informational = loaded[0].GetName().Version
-    return roslyn.version if roslyn.version.startswith(str(informational.Major)) else str(informational)
+    version = roslyn.version if roslyn.version.startswith(str(informational.Major)) else str(informational)
+    return version, path_of(ROSLYN_ASSEMBLIES[1]).parent
 
 
 _resolvers: list[object] = []

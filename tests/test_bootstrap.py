@@ -86,7 +86,9 @@ def test_doctor_loads_the_slnx_fixture_and_exits_0():
     assert completed.returncode == 0, completed.stdout + completed.stderr
     result = json.loads(completed.stdout)
     assert result["ok"] is True
-    assert result["roslyn_version"] == find_roslyn(find_dotnet()).version
+    dotnet = find_dotnet()
+    assert result["roslyn_version"] == find_roslyn(dotnet).version
+    assert Path(result["compiler_directory"]) in (find_roslyn(dotnet).directory, dotnet.sdk_dir / "Roslyn" / "bincore")
     names = [p["name"] for p in result["load"]["projects"]]
     assert names == ["Shop.App", "Shop.Broken", "Shop.Core", "Shop.Data", "Shop.Generators", "Shop.Multi"]
 
