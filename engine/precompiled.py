@@ -22,7 +22,8 @@ def precompiled_compiler(sdk_dir: Path, roslyn_dir: Path) -> dict[str, Path]:
     found = {}
     for name in COMPILER_ASSEMBLIES:
         ours, theirs = roslyn_dir / f"{name}.dll", bincore / f"{name}.dll"
-        if ours.is_file() and theirs.is_file() and _build(ours) == _build(theirs):
+        build = _build(ours) if ours.is_file() and theirs.is_file() else None
+        if build is not None and build == _build(theirs):
             found[name] = theirs
     return found
 

@@ -126,3 +126,9 @@ def test_the_compiler_is_hosted_from_the_sdks_precompiled_copies_of_the_same_bui
     other.mkdir(parents=True)
     (other / "Microsoft.CodeAnalysis.dll").write_bytes((roslyn / "Microsoft.CodeAnalysis.Workspaces.dll").read_bytes())
     assert precompiled_compiler(tmp_path, roslyn) == {}
+    # Two unreadable files are not the same build either.
+    (other / "Microsoft.CodeAnalysis.dll").write_bytes(b"not an assembly")
+    unreadable = tmp_path / "roslyn"
+    unreadable.mkdir()
+    (unreadable / "Microsoft.CodeAnalysis.dll").write_bytes(b"not one either")
+    assert precompiled_compiler(tmp_path, unreadable) == {}
