@@ -145,15 +145,18 @@ _tables_lock = threading.Lock()
 
 
 def _declarations(snapshot: Snapshot, operation: Operation) -> Declarations:
-    tables = []
+    known: list[tuple[Any, str, _Table | None]] = []
     for project in snapshot.projects:
-        key = str(project.Id.Id)
         own = f"{project.Version}|{operation.wait(project.GetLatestDocumentVersionAsync(operation.token))}"
         with _tables_lock:
-            cached = _tables.get(key)
-        if cached is None or cached.own_version != own:
-            cached = _walked(snapshot, project, compilation(snapshot, project, operation), operation, own)
-        tables.append((project, cached))
+            cached = _tables.get(str(project.Id.Id))
+        known.append((project, own, cached if cached is not None and cached.own_version == own else None))
+    # Together rather than one by one: the warm-up builds only a few at a time.
+    snapshot.compile_all([project for project, _, cached in known if cached is None], operation)
+    tables = [
+        (project, cached or _walked(snapshot, project, compilation(snapshot, project, operation), operation, own))
+        for project, own, cached in known
+    ]
     return Declarations(snapshot, tables)
 
 

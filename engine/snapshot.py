@@ -41,12 +41,25 @@ class Snapshot:
     def compilation(self, project: Any, operation: Any) -> Any:
         """The project's compilation: built lazily by Roslyn, then kept here, as asking Roslyn again costs
         a task and a wait on every use (a query naming a symbol by ID asks every project's)."""
+        kept = self._kept(project)
+        if kept is not None:
+            return kept
+        return self._keep(project, operation.wait(project.GetCompilationAsync(operation.token)))
+
+    def compile_all(self, projects: list[Any], operation: Any) -> None:
+        """Build the compilations of ``projects`` together (Roslyn spreads them over the cores) and keep
+        them: a query that needs many should not build them one by one."""
+        started = [(p, p.GetCompilationAsync(operation.token)) for p in projects if self._kept(p) is None]
+        for project, compiling in started:
+            self._keep(project, operation.wait(compiling))
+
+    def _kept(self, project: Any) -> Any | None:
         # Keyed by the wrapper's identity, which ``projects`` keeps stable; the entry holds the wrapper
         # so its id is not reused while the entry lives. Other wrappers of a project just ask Roslyn.
         entry = self._compilations.get(id(project))
-        if entry is not None and entry[0] is project:
-            return entry[1]
-        compiled = operation.wait(project.GetCompilationAsync(operation.token))
+        return entry[1] if entry is not None and entry[0] is project else None
+
+    def _keep(self, project: Any, compiled: Any) -> Any:
         if len(self._compilations) < 4 * len(self.all_projects):
             self._compilations[id(project)] = (project, compiled)
         return compiled

@@ -159,6 +159,7 @@ class RoslynTui(App[None]):
     def open_location(self, location: Location, remember: bool = True, reload: bool = False) -> None:
         if self.session is None:
             return
+        self.session.prefer(location.path)
         try:
             text = self.session.run(queries.read_file, location.path).lines
         except EngineError as error:

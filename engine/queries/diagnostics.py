@@ -59,6 +59,7 @@ def diagnostics(
                 names = ", ".join(display_name(p) for p in snapshot.projects)
                 raise InvalidArgument(f"No project named '{project}'.", f"Projects: {names}.")
             projects = [chosen]
+        snapshot.compile_all(projects, operation)
         found = []
         for each in projects:
             operation.check()
