@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from .errors import InvalidArgument
 from .interop import Operation
 from .snapshot import Snapshot
 
@@ -28,7 +29,11 @@ def warm_order(snapshot: Snapshot, preferred: Iterable[str]) -> list[Any]:
     position = {str(key.Id): index for index, key in enumerate(graph.GetTopologicallySortedProjects())}
     first: set[str] = set()
     for path in preferred:
-        for document in snapshot.documents_for_path(path):
+        try:
+            documents = snapshot.documents_for_path(path)
+        except InvalidArgument:  # not a usable path: nothing to prefer
+            continue
+        for document in documents:
             project_id = document.Project.Id
             first.add(str(project_id.Id))
             first.update(str(key.Id) for key in graph.GetProjectsThatThisProjectTransitivelyDependsOn(project_id))

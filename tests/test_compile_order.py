@@ -35,6 +35,14 @@ def test_an_opened_files_project_and_its_references_come_first(shop_snapshot):
     _assert_dependencies_first(shop_snapshot, projects)
 
 
+def test_paths_outside_the_solution_change_nothing(shop_snapshot, tmp_path):
+    unchanged = [display_name(p) for p in warm_order(shop_snapshot, [])]
+
+    odd = [str(tmp_path / "Elsewhere.cs"), "bad\0path.cs", ""]
+
+    assert [display_name(p) for p in warm_order(shop_snapshot, odd)] == unchanged
+
+
 def test_the_warm_up_leaves_every_project_compiled(shop):
     shop.wait_warm(300)
 
