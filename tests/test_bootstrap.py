@@ -132,3 +132,37 @@ def test_the_compiler_is_hosted_from_the_sdks_precompiled_copies_of_the_same_bui
     unreadable.mkdir()
     (unreadable / "Microsoft.CodeAnalysis.dll").write_bytes(b"not one either")
     assert precompiled_compiler(tmp_path, unreadable) == {}
+
+
+CHILD_ENVIRONMENT = """
+import sys
+sys.path.insert(0, {root!r})
+from engine.runtime import ensure_runtime
+ensure_runtime()
+from System.Diagnostics import Process, ProcessStartInfo
+info = ProcessStartInfo("env")
+info.RedirectStandardOutput = True
+info.UseShellExecute = False
+child = Process.Start(info)
+print(child.StandardOutput.ReadToEnd())
+child.WaitForExit()
+"""
+
+
+@pytest.mark.parametrize(("given", "expected"), [(None, "0"), ("1", "1")])
+def test_processes_dotnet_starts_run_without_dynamic_pgo_unless_told_and_find_our_dotnet(given, expected):
+    # BuildHost is started by .NET, which hands on its own copy of the environment, not Python's.
+    environment = {k: v for k, v in os.environ.items() if k not in ("DOTNET_TieredPGO", "DOTNET_HOST_PATH")}
+    if given is not None:
+        environment["DOTNET_TieredPGO"] = given
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD_ENVIRONMENT.format(root=str(ROOT))],
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    seen = dict(line.split("=", 1) for line in done.stdout.splitlines() if "=" in line)
+    assert seen["DOTNET_TieredPGO"] == expected
+    assert Path(seen["DOTNET_HOST_PATH"]) == find_dotnet().dotnet
