@@ -50,9 +50,14 @@ def compile_ahead(snapshot: Snapshot, operation: Operation, preferred: Callable[
     before each start, so a file opened meanwhile moves its projects up)."""
     left = {str(project.Id.Id) for project in snapshot.projects}
     in_flight: list[Any] = []
+    wanted: list[str] | None = None
+    order: list[Any] = []
     while left or in_flight:
         if left and len(in_flight) < WINDOW:
-            project = next(p for p in warm_order(snapshot, preferred()) if str(p.Id.Id) in left)
+            if preferred() != wanted:
+                wanted = preferred()
+                order = warm_order(snapshot, wanted)
+            project = next(p for p in order if str(p.Id.Id) in left)
             left.discard(str(project.Id.Id))
             in_flight.append(project.GetCompilationAsync(operation.token))
             continue
