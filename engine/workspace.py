@@ -30,6 +30,7 @@ from .restricted import open_restricted
 from .runtime import RuntimeInfo, ensure_runtime
 from .snapshot import Snapshot, display_name
 from .solution_file import SolutionTarget, project_paths, resolve_target
+from .syntax_indexes import build_syntax_indexes
 from .trust import NAMED_BY_USER, Trust
 
 log = logging.getLogger("roslyn_tui.engine")
@@ -137,6 +138,7 @@ class SolutionSession:
         try:
             compile_ahead(snapshot, operation, self._preferred_paths)
             if not self.restricted:
+                build_syntax_indexes(snapshot, operation, lambda: self.yield_to_queries(operation))
                 # The first code action or diagnostics list would otherwise pay seconds for these; on two
                 # cores they would also slow the first navigation queries, so they wait for a quiet moment.
                 from .editing.actions import warm_up

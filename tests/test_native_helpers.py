@@ -119,3 +119,18 @@ def test_type_hierarchies_agree_with_the_python_walk(shop, monkeypatch, name):
         monkeypatch.delenv(DISABLE_VARIABLE)
         assert native == walked, (name, depth)
     assert native.bases or native.interfaces or native.derived
+
+
+def test_roslyns_syntax_indexes_are_built_ahead_for_every_document(shop):
+    # Roslyn's index builder is internal and found by reflection: a Roslyn without it must be noticed.
+    from engine.interop import Operation
+    from engine.syntax_indexes import build_syntax_indexes
+
+    assert helpers().SyntaxIndexes.Available
+    snapshot = shop.snapshot()
+    pauses = []
+
+    built = build_syntax_indexes(snapshot, Operation("test", 120), lambda: pauses.append(1))
+
+    assert built == sum(len(list(p.Documents)) for p in snapshot.projects)
+    assert len(pauses) == len(snapshot.projects)
