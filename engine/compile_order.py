@@ -54,9 +54,9 @@ def compile_ahead(snapshot: Snapshot, operation: Operation, preferred: Callable[
     order: list[Any] = []
     while left or in_flight:
         if left and len(in_flight) < WINDOW:
-            if preferred() != wanted:
-                wanted = preferred()
-                order = warm_order(snapshot, wanted)
+            now = preferred()
+            if now != wanted:
+                wanted, order = now, warm_order(snapshot, now)
             project = next(p for p in order if str(p.Id.Id) in left)
             left.discard(str(project.Id.Id))
             in_flight.append(project.GetCompilationAsync(operation.token))

@@ -130,7 +130,8 @@ class SolutionSession:
             return self.report
 
     def _warm(self) -> None:
-        """Build every compilation in the background: the first query would otherwise pay for it."""
+        """Build in the background what the first queries would otherwise pay for: every compilation,
+        Roslyn's syntax indexes, the editing providers and analyzers, then the on-disk index."""
         snapshot = self._snapshot
         if snapshot is None:
             return
