@@ -17,19 +17,21 @@ public static class SyntaxIndexes
         ?.GetMethod("GetRequiredIndexAsync", BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static,
             [typeof(Document), typeof(CancellationToken)]);
 
-    public static bool Available => Build is not null;
+    // What Build returns, a ValueTask<SyntaxTreeIndex> of a type this assembly cannot name, awaited as its Task.
+    static readonly MethodInfo? AsTask = Build?.ReturnType.GetMethod("AsTask", Type.EmptyTypes);
+
+    public static bool Available => Build is not null && AsTask is not null;
 
     /// <summary>Build the index of every document of <paramref name="project"/>; the number built.</summary>
     public static async Task<int> BuildAsync(Project project, CancellationToken token)
     {
-        if (Build is null) return 0;
+        if (Build is null || AsTask is null) return 0;
         var built = 0;
         foreach (var document in project.Documents)
         {
             token.ThrowIfCancellationRequested();
-            // A ValueTask<SyntaxTreeIndex> of a type this assembly cannot name: awaited as its Task.
             var pending = Build.Invoke(null, [document, token])!;
-            await ((Task)pending.GetType().GetMethod("AsTask")!.Invoke(pending, null)!).ConfigureAwait(false);
+            await ((Task)AsTask.Invoke(pending, null)!).ConfigureAwait(false);
             built++;
         }
         return built;
