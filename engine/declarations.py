@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from .compile_order import WINDOW, warm_order
 from .interop import Operation
 from .matching import NameSet
 from .snapshot import Snapshot, display_name
 from .summaries import described
-from .symbols import SymbolSummary, compilation, typed
+from .symbols import SymbolSummary, compilation, kind_word, symbols_at, typed
 
 # Accessors, backing fields and the like are reached through their property or event.
 _HIDDEN_METHOD_KINDS = {"PropertyGet", "PropertySet", "EventAdd", "EventRemove", "EventRaise", "StaticConstructor"}
@@ -64,6 +66,20 @@ class Declarations:
             found.update((index, table.summaries[index - start]) for index in among)
         return [found[index] for index in indexes]
 
+    def keys(self, indexes: list[int], operation: Operation) -> list[tuple[str, str]]:
+        """The kind word and documentation id of the declarations at ``indexes``: what a search needs of
+        every match to count them, cheaper than their summaries (kept per table like them)."""
+        wanted: dict[int, list[int]] = {}
+        for index in indexes:
+            wanted.setdefault(bisect_right(self._starts, index) - 1, []).append(index)
+        found: dict[int, tuple[str, str]] = {}
+        for which, among in wanted.items():
+            operation.check()
+            table = self._current(which, operation)
+            start = self._starts[which]
+            found.update(zip(among, table.keys_of([index - start for index in among]), strict=True))
+        return [found[index] for index in indexes]
+
     def remember(self, summaries: list[SymbolSummary], operation: Operation) -> None:
         """Keep summaries made elsewhere for every declaration (in the order of ``all``)."""
         for which, start in enumerate(self._starts):
@@ -84,7 +100,7 @@ class Declarations:
         compiled = compilation(self._snapshot, project, operation)
         if table.of(compiled):
             return table
-        fresh = _walked(self._snapshot, project, compiled, operation)
+        fresh = _walked(project, compiled, operation)
         if fresh.names != table.names:  # cannot happen while its documents are the same; be exact anyway
             raise RuntimeError(f"the declarations of {table.project} changed under a query; run it again")
         fresh.names_ranked = table.names_ranked
@@ -102,6 +118,8 @@ class _Table:
     symbols: Any
     summaries: dict[int, SymbolSummary] = field(default_factory=dict)
     """Index -> summary of the declarations described so far (the same while the compilation is)."""
+    keys: dict[int, tuple[str, str]] = field(default_factory=dict)
+    """Index -> kind word and documentation id, for declarations not described."""
     names_ranked: NameSet | None = None
 
     def of(self, compiled: Any) -> bool:
@@ -115,12 +133,31 @@ class _Table:
                 self.names_ranked = NameSet.of(self.names)
             return self.names_ranked
 
+    def keys_of(self, indexes: list[int]) -> list[tuple[str, str]]:
+        from .native import helpers
+
+        with _tables_lock:
+            missing = [i for i in indexes if i not in self.keys and i not in self.summaries]
+        native = helpers()
+        if missing and native is None:
+            self.describe(missing)  # the Python walk has nothing cheaper
+        elif missing:
+            assert native is not None
+            rows = json.loads(str(native.Summaries.Keys(symbols_at(self.symbols, missing))))
+            with _tables_lock:
+                self.keys.update((i, (kind_word(*row[:7]), row[7])) for i, row in zip(missing, rows, strict=True))
+        with _tables_lock:
+            return [
+                (summary.kind, summary.documentation_id) if (summary := self.summaries.get(i)) else self.keys[i]
+                for i in indexes
+            ]
+
     def describe(self, indexes: list[int]) -> None:
         with _tables_lock:
             missing = [index for index in indexes if index not in self.summaries]
         if not missing:
             return
-        facts = described([self.symbols[index] for index in missing], with_signature=False)
+        facts = described(symbols_at(self.symbols, missing), with_signature=False)
         with _tables_lock:
             self.summaries.update((index, summary) for index, (summary, _, _) in zip(missing, facts, strict=True))
 
@@ -145,35 +182,69 @@ _tables_lock = threading.Lock()
 
 
 def _declarations(snapshot: Snapshot, operation: Operation) -> Declarations:
-    known: list[tuple[Any, str, _Table | None]] = []
+    known: list[tuple[Any, _Table | None]] = []
     for project in snapshot.projects:
-        own = f"{project.Version}|{operation.wait(project.GetLatestDocumentVersionAsync(operation.token))}"
         with _tables_lock:
             cached = _tables.get(str(project.Id.Id))
-        known.append((project, own, cached if cached is not None and cached.own_version == own else None))
-    # Together rather than one by one: the warm-up builds only a few at a time.
-    snapshot.compile_all([project for project, _, cached in known if cached is None], operation)
-    tables = [
-        (project, cached or _walked(snapshot, project, compilation(snapshot, project, operation), operation, own))
-        for project, own, cached in known
-    ]
-    return Declarations(snapshot, tables)
+        # A project's version asks for every document's text: only worth it to reuse a table.
+        if cached is not None and cached.own_version != _own_version(project, operation):
+            cached = None
+        known.append((project, cached))
+    walked = _walked_together(snapshot, [project for project, cached in known if cached is None], operation)
+    return Declarations(snapshot, [(project, cached or walked[str(project.Id.Id)]) for project, cached in known])
 
 
-def _walked(snapshot: Snapshot, project: Any, compiled: Any, operation: Operation, own: str = "") -> _Table:
+def _own_version(project: Any, operation: Operation) -> str:
+    """The project's version and its documents' latest: the same while none of its files changed."""
+    return f"{project.Version}|{operation.wait(project.GetLatestDocumentVersionAsync(operation.token))}"
+
+
+def _walked_together(snapshot: Snapshot, projects: list[Any], operation: Operation) -> dict[str, _Table]:
+    """The tables of ``projects``. Together rather than one by one: the warm-up builds only a few
+    compilations at a time; with the C# helpers each project is walked as soon as its compilation is
+    built, while the ones after it compile."""
+    from .native import helpers
+
+    native = helpers()
+    if native is None:
+        snapshot.compile_all(projects, operation)
+        return {
+            str(project.Id.Id): _walked(project, compilation(snapshot, project, operation), operation)
+            for project in projects
+        }
+    from Microsoft.CodeAnalysis import Project  # type: ignore[import-not-found]
+    from System import Array  # type: ignore[import-not-found]
+
+    wanted = {str(project.Id.Id) for project in projects}
+    ordered = [project for project in warm_order(snapshot, ()) if str(project.Id.Id) in wanted]
+    found = operation.wait(native.DeclarationTable.WalkAllAsync(Array[Project](ordered), WINDOW, operation.token))
+    return {
+        str(project.Id.Id): _stored(project, operation, snapshot.keep(project, table.Compilation), table)
+        for project, table in zip(ordered, found, strict=True)
+    }
+
+
+def _walked(project: Any, compiled: Any, operation: Operation) -> _Table:
     from .native import helpers
 
     native = helpers()
     if native is not None:
-        table = native.DeclarationTable.Walk(compiled, operation.token)
-        joined = str(table.Names)
-        names, symbols = (joined.split("\n") if joined else []), table.Symbols
-    else:
-        walked = list(_walk(compiled, operation))
-        names, symbols = [name for name, _ in walked], [symbol for _, symbol in walked]
-    if not own:
-        own = f"{project.Version}|{operation.wait(project.GetLatestDocumentVersionAsync(operation.token))}"
-    fresh = _Table(display_name(project), own, compiled, names, symbols)
+        return _stored(project, operation, compiled, native.DeclarationTable.Walk(compiled, operation.token))
+    walked = list(_walk(compiled, operation))
+    own = _own_version(project, operation)
+    return _kept(project, _Table(display_name(project), own, compiled, [n for n, _ in walked], [s for _, s in walked]))
+
+
+def _stored(project: Any, operation: Operation, compiled: Any, table: Any) -> _Table:
+    """A table from the C# helper's walk, kept as the project's latest."""
+    joined = str(table.Names)
+    names = joined.split("\n") if joined else []
+    return _kept(
+        project, _Table(display_name(project), _own_version(project, operation), compiled, names, table.Symbols)
+    )
+
+
+def _kept(project: Any, fresh: _Table) -> _Table:
     with _tables_lock:
         _tables[str(project.Id.Id)] = fresh
     return fresh

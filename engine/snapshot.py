@@ -53,6 +53,11 @@ class Snapshot:
         for project, compiling in started:
             self._keep(project, operation.wait(compiling))
 
+    def keep(self, project: Any, compiled: Any) -> Any:
+        """Keep ``compiled``, built elsewhere, as the project's compilation (returned)."""
+        kept = self._kept(project)
+        return kept if kept is not None else self._keep(project, compiled)
+
     def _kept(self, project: Any) -> Any | None:
         # Keyed by the wrapper's identity, which ``projects`` keeps stable; the entry holds the wrapper
         # so its id is not reused while the entry lives. Other wrappers of a project just ask Roslyn.

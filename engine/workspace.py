@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from . import memory_trim, python_heap
+from . import load_warmup, memory_trim, python_heap
 from . import restore as restoring
 from .boundary import leave_out_outside_documents
 from .compile_order import compile_ahead
@@ -281,6 +281,8 @@ class SolutionSession:
         from System.Collections.Generic import Dictionary  # type: ignore[import-not-found]
 
         workspace = MSBuildWorkspace.Create(Dictionary[String, String]())
+        assert self.runtime is not None
+        load_warmup.start(workspace, self.runtime)
         reporter = _progress_reporter(progress, total)
         operation = Operation(f"Loading {self.target.path.name}", timeout)
         try:

@@ -134,3 +134,70 @@ def test_roslyns_syntax_indexes_are_built_ahead_for_every_document(shop):
 
     assert built == sum(len(list(p.Documents)) for p in snapshot.projects)
     assert len(pauses) == len(snapshot.projects)
+
+
+def test_search_keys_agree_with_the_summaries(shop):
+    # A search counts every match by these and describes only the ones it shows.
+    import json
+
+    from engine.declarations import source_declarations
+    from engine.summaries import described
+    from engine.symbols import kind_word, symbol_array
+
+    def compare(snapshot, operation):
+        symbols = symbol_array([d.symbol for d in source_declarations(snapshot, operation).all(operation)])
+        keys = [(kind_word(*row[:7]), row[7]) for row in json.loads(str(helpers().Summaries.Keys(symbols)))]
+        summaries = [summary for summary, _, _ in described(symbols, with_signature=False)]
+        assert keys == [(s.kind, s.documentation_id) for s in summaries]
+        assert {"record", "interface", "method", "property", "constructor", "enum member"} <= {k for k, _ in keys}
+
+    shop.run(compare)
+
+
+def test_declarations_walked_together_are_the_ones_walked_one_by_one(shop):
+    from Microsoft.CodeAnalysis import Project
+    from System import Array, Object
+
+    from engine.compile_order import warm_order
+    from engine.symbols import compilation
+
+    native = helpers()
+
+    def compare(snapshot, operation):
+        ordered = warm_order(snapshot, ())
+        together = operation.wait(native.DeclarationTable.WalkAllAsync(Array[Project](ordered), 2, operation.token))
+        for project, table in zip(ordered, together, strict=True):
+            compiled = compilation(snapshot, project, operation)
+            assert Object.ReferenceEquals(table.Compilation, compiled), project.Name
+            assert str(table.Names) == str(native.DeclarationTable.Walk(compiled, operation.token).Names)
+
+    shop.run(compare)
+
+
+def test_the_load_warm_up_loads_the_sdk_generators_the_projects_use(shop):
+    # Through the workspace's own analyzer loader: the projects then find the same assemblies
+    # (another loader would load a second copy of each, and its compiled code would not be shared).
+    from Microsoft.CodeAnalysis import GeneratorExtensions
+    from Microsoft.CodeAnalysis.MSBuild import MSBuildWorkspace
+    from System import AppDomain, String
+    from System.Collections.Generic import Dictionary
+
+    from engine import load_warmup
+
+    runtime = shop.runtime
+    pack = load_warmup.reference_pack(runtime)
+    assert pack is not None, "the SDK's reference pack has no source generators"
+    workspace = MSBuildWorkspace.Create(Dictionary[String, String]())
+    try:
+        assert load_warmup.run(workspace, *pack) >= 5
+    finally:
+        workspace.Dispose()
+    project = shop.snapshot().projects[0]
+    used = {
+        str(GeneratorExtensions.GetGeneratorType(generator).Assembly.GetName().Name)
+        for reference in project.AnalyzerReferences
+        for generator in reference.GetGenerators("C#")
+    }
+    loaded = [str(a.GetName().Name) for a in AppDomain.CurrentDomain.GetAssemblies()]
+    assert "System.Text.RegularExpressions.Generator" in used
+    assert all(loaded.count(name) == 1 for name in used), sorted(n for n in loaded if n in used)

@@ -164,3 +164,13 @@ def test_members_of_a_metadata_type_page(shop):
     first = page(members, 0, 3)
     assert len(first.items) == 3 and first.total == members.total
     assert first.render().splitlines()[0] == f"Members of string: {members.total} (showing 1-3 of {members.total})"
+
+
+def test_a_search_counts_every_match_and_describes_the_ones_shown(shop):
+    every = shop.run(find_symbols, "e", limit=None)
+    first = shop.run(find_symbols, "e", limit=2)
+    assert every.total == len(every.items) > 2
+    assert first.total == every.total and first.items == every.items[:2]
+    methods = shop.run(find_symbols, "e", kind="method", limit=1)
+    assert methods.total == sum(1 for item in every.items if item.kind == "method") > 1
+    assert methods.items[0] == next(item for item in every.items if item.kind == "method")

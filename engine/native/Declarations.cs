@@ -9,12 +9,45 @@ public sealed class DeclarationTable
 {
     public required string Names { get; init; }
     public required ISymbol[] Symbols { get; init; }
+    /// <summary>The compilation walked.</summary>
+    public Compilation? Compilation { get; init; }
 
     static readonly HashSet<MethodKind> Hidden =
     [
         MethodKind.PropertyGet, MethodKind.PropertySet, MethodKind.EventAdd, MethodKind.EventRemove,
         MethodKind.EventRaise, MethodKind.StaticConstructor,
     ];
+
+    /// <summary>The tables of <paramref name="projects"/>, given in dependency order, each walked as soon
+    /// as its compilation is built. At most <paramref name="window"/> compilations are asked for at a
+    /// time, so those the later ones reference come first; the walks of finished projects use the core
+    /// that the chain of compilations (each waits for those it references) leaves idle.</summary>
+    public static async Task<DeclarationTable[]> WalkAllAsync(Project[] projects, int window, CancellationToken token)
+    {
+        var tables = new Task<DeclarationTable>[projects.Length];
+        var slots = new SemaphoreSlim(window);  // nothing to dispose: its wait handle is never asked for
+        for (var i = 0; i < projects.Length; i++)
+        {
+            await slots.WaitAsync(token).ConfigureAwait(false);
+            tables[i] = WalkAsync(projects[i], slots, token);
+        }
+        return await Task.WhenAll(tables).ConfigureAwait(false);
+    }
+
+    static async Task<DeclarationTable> WalkAsync(Project project, SemaphoreSlim slots, CancellationToken token)
+    {
+        Compilation compilation;
+        try
+        {
+            compilation = await project.GetCompilationAsync(token).ConfigureAwait(false)
+                ?? throw new InvalidOperationException($"{project.Name} has no compilation");
+        }
+        finally
+        {
+            slots.Release();
+        }
+        return Walk(compilation, token);
+    }
 
     public static DeclarationTable Walk(Compilation compilation, CancellationToken token)
     {
@@ -40,6 +73,6 @@ public sealed class DeclarationTable
                 symbols.Add(member);
             }
         }
-        return new DeclarationTable { Names = string.Join('\n', names), Symbols = [.. symbols] };
+        return new DeclarationTable { Names = string.Join('\n', names), Symbols = [.. symbols], Compilation = compilation };
     }
 }

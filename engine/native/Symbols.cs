@@ -104,13 +104,7 @@ public static class Summaries
             var place = places.FirstOrDefault();
             object?[] row = [
                 symbol.Name == ".ctor" ? symbol.ContainingType?.Name ?? ".ctor" : symbol.Name,
-                symbol.Kind.ToString(),
-                (symbol as INamedTypeSymbol)?.TypeKind.ToString() ?? "",
-                (symbol as IMethodSymbol)?.MethodKind.ToString() ?? "",
-                symbol is INamedTypeSymbol { IsRecord: true },
-                symbol is IPropertySymbol { IsIndexer: true },
-                symbol is IFieldSymbol && symbol.ContainingType?.TypeKind == TypeKind.Enum,
-                symbol is IFieldSymbol { IsConst: true },
+                .. KindFacts(symbol),
                 symbol.ToDisplayString(shortFormat),
                 names.Qualified(symbol),
                 Symbols.DocumentationId(symbol),
@@ -122,6 +116,22 @@ public static class Summaries
         }
         return JsonRows.Write(rows);
     }
+
+    /// <summary>What a search needs of every match, to count them and keep the wanted kinds (only the
+    /// matches shown are described): one row per symbol, [kind facts (as in Describe), documentation id].</summary>
+    public static string Keys(IEnumerable<ISymbol> symbols) =>
+        JsonRows.Write(symbols.Select(symbol => (object?[])[.. KindFacts(symbol), Symbols.DocumentationId(symbol)]).ToList());
+
+    static object[] KindFacts(ISymbol symbol) =>
+    [
+        symbol.Kind.ToString(),
+        (symbol as INamedTypeSymbol)?.TypeKind.ToString() ?? "",
+        (symbol as IMethodSymbol)?.MethodKind.ToString() ?? "",
+        symbol is INamedTypeSymbol { IsRecord: true },
+        symbol is IPropertySymbol { IsIndexer: true },
+        symbol is IFieldSymbol && symbol.ContainingType?.TypeKind == TypeKind.Enum,
+        symbol is IFieldSymbol { IsConst: true },
+    ];
 
     /// <summary>Qualified names and containers, each container's made once per call: the members of a
     /// list mostly share a few types.</summary>

@@ -47,13 +47,31 @@ def find_symbols(
     declarations = source_declarations(snapshot, operation)
     ordered = ranked(query, declarations.names, declarations.projects, project)
     operation.check()
-    summaries = declarations.summaries(ordered, operation)
     if include_metadata and project is None:
         extra = metadata_types(snapshot, operation)
         names = NameSet.of([d.name for d in extra])
         found = ranked(query, names, [d.project for d in extra], None)
-        summaries = merged(summaries, summarize_all([extra[i].symbol for i in found]), query)
-    return symbol_list(str(snapshot.root), query, kind, project, summaries, limit)
+        summaries = merged(
+            declarations.summaries(ordered, operation), summarize_all([extra[i].symbol for i in found]), query
+        )
+        return symbol_list(str(snapshot.root), query, kind, project, summaries, limit)
+    # Every match counts, but only the ones shown are described (a few letters match thousands).
+    kept = distinct(ordered, declarations.keys(ordered, operation), _kinds(kind))
+    shown = declarations.summaries(kept if limit is None else kept[:limit], operation)
+    return _answer(str(snapshot.root), query, kind, project, shown, len(kept))
+
+
+def distinct(indexes: list[int], keys: list[tuple[str, str]], kinds: set[str]) -> list[int]:
+    """The ``indexes`` whose kind word (of ``keys``, their kind words and documentation ids) is one of
+    ``kinds`` (any when empty), each documentation id once (a symbol in two projects' assemblies)."""
+    seen = set()
+    kept = []
+    for index, (word, documentation_id) in zip(indexes, keys, strict=True):
+        if (kinds and word not in kinds) or documentation_id in seen:
+            continue
+        seen.add(documentation_id)
+        kept.append(index)
+    return kept
 
 
 def ranked(query: str, names: NameSet, projects: list[str], project: str | None) -> list[int]:
@@ -89,21 +107,18 @@ def symbol_list(
 ) -> SymbolList:
     """The answer: ranked summaries of the wanted kind, each symbol once (a partial type is declared
     more than once), cut to ``limit``."""
-    kinds = _kinds(kind)
-    kept = []
-    seen = set()
-    for summary in summaries:
-        if kinds and summary.kind not in kinds:
-            continue
-        if summary.documentation_id in seen:
-            continue
-        seen.add(summary.documentation_id)
-        kept.append(summary)
-    shown = kept if limit is None else kept[:limit]
+    keys = [(summary.kind, summary.documentation_id) for summary in summaries]
+    kept = [summaries[index] for index in distinct(list(range(len(summaries))), keys, _kinds(kind))]
+    return _answer(root, query, kind, project, kept if limit is None else kept[:limit], len(kept), note)
+
+
+def _answer(
+    root: str, query: str, kind: str | None, project: str | None, shown: list[SymbolSummary], total: int, note: str = ""
+) -> SymbolList:
     where = f" in {project}" if project else ""
     kind_words = f" ({kind})" if kind else ""
     return SymbolList(root=root, title=f"Symbols matching '{query}'{kind_words}{where}{note}", items=tuple(shown),
-                      total=len(kept))  # fmt: skip
+                      total=total)  # fmt: skip
 
 
 def _kinds(kind: str | None) -> set[str]:

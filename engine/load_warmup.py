@@ -1,0 +1,91 @@
+"""The first compilation, search and references of the process, done on a tiny program of our own
+while MSBuild evaluates the solution.
+
+During a load one core is mostly idle: BuildHost evaluates the projects in its own process. The
+first compilation after it used to pay ~0.35 s for the SDK's source generators alone (loading the
+seven generators of the reference pack and compiling their code and the generator driver's), and
+more for compiling Roslyn's own code on first use; on a chain of projects nothing else could go on
+meanwhile, as each compilation waits for the ones it references. ``engine/native/LoadWarmup.cs``
+runs that path on a two-project program through the workspace's own services, on a fork of its
+solution the workspace never sees: the generators load through the loader the projects' analyzer
+references use, so they later find the same assemblies, compiled already. At 25 projects the first
+search after the load went from 1.32-1.71 s to 0.98-1.25 s and the first references from
+1.03-1.24 s to 0.86-1.07 s (/tmp scripts, alternating runs on two days' machines), with the load
+itself unchanged within its noise; the run costs ~0.9 s of that idle core.
+
+Only the SDK's own reference pack is used: a solution on another framework loads other copies of
+the generators, and then only the compiler's code is warmed here.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from pathlib import Path
+from typing import Any
+
+from .interop import Operation
+from .runtime import RuntimeInfo
+
+log = logging.getLogger("roslyn_tui")
+
+
+def start(workspace: Any, runtime: RuntimeInfo) -> threading.Thread | None:
+    """Start ``run`` in the background (the C# helpers may have to be built first); ``None`` when the
+    SDK has no reference pack with generators."""
+    found = reference_pack(runtime)
+    if found is None:
+        return None
+    thread = threading.Thread(target=run, args=(workspace, *found), name="roslyn-tui-load-warmup", daemon=True)
+    thread.start()
+    return thread
+
+
+def reference_pack(runtime: RuntimeInfo) -> tuple[list[str], list[str]] | None:
+    """The generator assemblies and reference assemblies of the SDK's bundled ``Microsoft.NETCore.App``
+    reference pack, the one its projects compile against by default."""
+    try:
+        props = (runtime.dotnet.sdk_dir / "Microsoft.NETCoreSdk.BundledVersions.props").read_text("utf-8")
+    except OSError:
+        return None
+    version = re.search(r"<BundledNETCoreAppPackageVersion>([^<]+)<", props)
+    if version is None:
+        return None
+    pack = runtime.dotnet.root / "packs" / "Microsoft.NETCore.App.Ref" / version.group(1)
+    framework = f"net{version.group(1).split('.')[0]}.0"
+    generators = _files(pack / "analyzers" / "dotnet" / "cs")
+    references = _files(pack / "ref" / framework)
+    return (generators, references) if generators and references else None
+
+
+def _files(directory: Path) -> list[str]:
+    try:
+        return sorted(str(path) for path in directory.glob("*.dll"))
+    except OSError:
+        return []
+
+
+def run(workspace: Any, generators: list[str], references: list[str]) -> int:
+    """Compile, search and find references in a tiny program against ``references`` with the source
+    ``generators``, through ``workspace``'s services; the number of generators run (0 without the C#
+    helpers or when it failed)."""
+    from .native import helpers
+
+    native = helpers()
+    if native is None:
+        return 0
+    from System import Array, String  # type: ignore[import-not-found]
+
+    operation = Operation("Warming the compiler", 120)
+    try:
+        return int(
+            operation.wait(
+                native.LoadWarmup.Start(
+                    workspace, Array[String](generators), Array[String](references), operation.token
+                )
+            )
+        )
+    except Exception:  # an optimisation: the first compilation pays as it always did
+        log.debug("warming the compiler during the load failed", exc_info=True)
+        return 0
