@@ -217,11 +217,14 @@ def _walked_together(snapshot: Snapshot, projects: list[Any], operation: Operati
 
     wanted = {str(project.Id.Id) for project in projects}
     ordered = [project for project in warm_order(snapshot, ()) if str(project.Id.Id) in wanted]
-    found = operation.wait(native.DeclarationTable.WalkAllAsync(Array[Project](ordered), WINDOW, operation.token))
-    return {
-        str(project.Id.Id): _stored(project, operation, snapshot.keep(project, table.Compilation), table)
-        for project, table in zip(ordered, found, strict=True)
-    }
+    walking = native.DeclarationTable.WalkInOrder(Array[Project](ordered), WINDOW, operation.token)
+    found = {}
+    for project, task in zip(ordered, walking, strict=True):
+        table = operation.wait(task)
+        fresh = _stored(project, str(table.Own), snapshot.keep(project, table.Compilation), table)
+        fresh.name_set()  # made while the projects after it compile
+        found[str(project.Id.Id)] = fresh
+    return found
 
 
 def _walked(project: Any, compiled: Any, operation: Operation) -> _Table:
@@ -229,19 +232,18 @@ def _walked(project: Any, compiled: Any, operation: Operation) -> _Table:
 
     native = helpers()
     if native is not None:
-        return _stored(project, operation, compiled, native.DeclarationTable.Walk(compiled, operation.token))
+        walked = native.DeclarationTable.Walk(compiled, operation.token)
+        return _stored(project, _own_version(project, operation), compiled, walked)
     walked = list(_walk(compiled, operation))
     own = _own_version(project, operation)
     return _kept(project, _Table(display_name(project), own, compiled, [n for n, _ in walked], [s for _, s in walked]))
 
 
-def _stored(project: Any, operation: Operation, compiled: Any, table: Any) -> _Table:
+def _stored(project: Any, own: str, compiled: Any, table: Any) -> _Table:
     """A table from the C# helper's walk, kept as the project's latest."""
     joined = str(table.Names)
     names = joined.split("\n") if joined else []
-    return _kept(
-        project, _Table(display_name(project), _own_version(project, operation), compiled, names, table.Symbols)
-    )
+    return _kept(project, _Table(display_name(project), own, compiled, names, table.Symbols))
 
 
 def _kept(project: Any, fresh: _Table) -> _Table:

@@ -25,6 +25,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from .cache import cache_dir
 from .interop import Operation
 from .runtime import RuntimeInfo
 
@@ -82,7 +83,11 @@ def run(workspace: Any, generators: list[str], references: list[str]) -> int:
         return int(
             operation.wait(
                 native.LoadWarmup.Start(
-                    workspace, Array[String](generators), Array[String](references), operation.token
+                    workspace,
+                    Array[String](generators),
+                    Array[String](references),
+                    str(cache_dir("load-warmup")),
+                    operation.token,
                 )
             )
         )

@@ -159,17 +159,20 @@ def test_declarations_walked_together_are_the_ones_walked_one_by_one(shop):
     from System import Array, Object
 
     from engine.compile_order import warm_order
+    from engine.declarations import _own_version
     from engine.symbols import compilation
 
     native = helpers()
 
     def compare(snapshot, operation):
         ordered = warm_order(snapshot, ())
-        together = operation.wait(native.DeclarationTable.WalkAllAsync(Array[Project](ordered), 2, operation.token))
-        for project, table in zip(ordered, together, strict=True):
+        together = native.DeclarationTable.WalkInOrder(Array[Project](ordered), 2, operation.token)
+        for project, task in zip(ordered, together, strict=True):
+            table = operation.wait(task)
             compiled = compilation(snapshot, project, operation)
             assert Object.ReferenceEquals(table.Compilation, compiled), project.Name
             assert str(table.Names) == str(native.DeclarationTable.Walk(compiled, operation.token).Names)
+            assert str(table.Own) == _own_version(project, operation)
 
     shop.run(compare)
 

@@ -18,24 +18,41 @@ public sealed class DeclarationTable
         MethodKind.EventRaise, MethodKind.StaticConstructor,
     ];
 
+    /// <summary>The project's version and its documents' latest, as engine/declarations.py keys a
+    /// table (set by WalkInOrder).</summary>
+    public string? Own { get; private set; }
+
     /// <summary>The tables of <paramref name="projects"/>, given in dependency order, each walked as soon
-    /// as its compilation is built. At most <paramref name="window"/> compilations are asked for at a
-    /// time, so those the later ones reference come first; the walks of finished projects use the core
-    /// that the chain of compilations (each waits for those it references) leaves idle.</summary>
-    public static async Task<DeclarationTable[]> WalkAllAsync(Project[] projects, int window, CancellationToken token)
+    /// as its compilation is built (one task each, so the caller takes each as it comes). At most
+    /// <paramref name="window"/> compilations are asked for at a time, in order, so those the later
+    /// ones reference come first; the walks of finished projects use the core that the chain of
+    /// compilations (each waits for those it references) leaves idle.</summary>
+    public static Task<DeclarationTable>[] WalkInOrder(Project[] projects, int window, CancellationToken token)
     {
-        var tables = new Task<DeclarationTable>[projects.Length];
         var slots = new SemaphoreSlim(window);  // nothing to dispose: its wait handle is never asked for
+        var tables = new Task<DeclarationTable>[projects.Length];
+        var turn = Task.CompletedTask;
         for (var i = 0; i < projects.Length; i++)
         {
-            await slots.WaitAsync(token).ConfigureAwait(false);
-            tables[i] = WalkAsync(projects[i], slots, token);
+            var started = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+            tables[i] = WalkAsync(projects[i], turn, started, slots, token);
+            turn = started.Task;
         }
-        return await Task.WhenAll(tables).ConfigureAwait(false);
+        return tables;
     }
 
-    static async Task<DeclarationTable> WalkAsync(Project project, SemaphoreSlim slots, CancellationToken token)
+    static async Task<DeclarationTable> WalkAsync(
+        Project project, Task turn, TaskCompletionSource started, SemaphoreSlim slots, CancellationToken token)
     {
+        try
+        {
+            await turn.ConfigureAwait(false);  // the project before has its slot: order is kept
+            await slots.WaitAsync(token).ConfigureAwait(false);
+        }
+        finally
+        {
+            started.SetResult();
+        }
         Compilation compilation;
         try
         {
@@ -46,7 +63,9 @@ public sealed class DeclarationTable
         {
             slots.Release();
         }
-        return Walk(compilation, token);
+        var table = Walk(compilation, token);
+        table.Own = $"{project.Version}|{await project.GetLatestDocumentVersionAsync(token).ConfigureAwait(false)}";
+        return table;
     }
 
     public static DeclarationTable Walk(Compilation compilation, CancellationToken token)
