@@ -4,12 +4,15 @@ symbols, taking turns input by input; then the MCP server's start to first answe
 table to stdout (the README's performance table).
 
     python bench/perf.py [--sizes 5 25 100] [--files 63] [--repeat 5] [--max-inputs N] [--once-over SECONDS]
+                         [--first-starts 3]
 
 Each size is one sitting; a run keeps the other sizes already in --out (so 100 projects, which takes
 long, can run on its own: --sizes 100 --max-inputs 6 --repeat 1 --once-over 30). Per query family:
 "first" is each input's first call (after load and warm-up), "repeated" the median of `--repeat` more
 calls of the same input (an input slower than --once-over is not repeated: its first time stands); the
-table gives the median and p95 over the inputs.
+table gives the median and p95 over the inputs. Load and the first search and references after it are
+the median over --first-starts fresh processes of each program (the first in turns with the queries,
+the others one after the other, each without the on-disk index of the one before).
 """
 
 from __future__ import annotations
@@ -188,6 +191,7 @@ def measure(
     roslyn: Path,
     max_inputs: int | None = None,
     once_over: float | None = None,
+    starts: int = 3,
 ) -> dict:
     root = work / f"bench-{size}"
     solution = generate(root, size, files)
@@ -208,13 +212,18 @@ def measure(
         spec["once_over_ms"] = once_over * 1000
     spec_path = root / "spec.json"
     spec_path.write_text(json.dumps(spec))
+    engine_command = [sys.executable, str(HERE / "perf_engine.py")]
+    native_command = [str(find_dotnet().dotnet), str(native)]
+    native_env = {"ROSLYN_DIR": str(roslyn)}
     engine, native = in_turns(
-        [sys.executable, str(HERE / "perf_engine.py"), str(spec_path)],
-        [str(find_dotnet().dotnet), str(native), str(spec_path)],
-        {"ROSLYN_DIR": str(roslyn)},
+        [*engine_command, str(spec_path)],
+        [*native_command, str(spec_path)],
+        native_env,
         sum(len(families[family]) for family in FAMILIES),
     )
     warm_start = asyncio.run(mcp_first_answers(solution))
+    more = first_starts(spec, root, solution, engine_command, native_command, native_env, starts - 1)
+    engine_starts, native_starts = [engine, *more[0]], [native, *more[1]]
     documents = native["documents"]
     lines = sum(len(p.read_text().splitlines()) for p in root.rglob("*.cs"))
     result: dict = {
@@ -224,15 +233,10 @@ def measure(
         "once_over_s": once_over,
         "documents": documents,
         "lines": lines,
-        "load_s": {"engine": round(engine["load_ms"] / 1000, 2), "native": round(native["load_ms"] / 1000, 2)},
-        "first_search_after_load_ms": {
-            "engine": engine["first_search_after_load_ms"],
-            "native": round(native["first_search_after_load_ms"], 1),
-        },
-        "first_references_after_load_ms": {
-            "engine": engine["first_references_after_load_ms"],
-            "native": round(native["first_references_after_load_ms"], 1),
-        },
+        "first_starts": starts,
+        "load_s": middle(engine_starts, native_starts, "load_ms", 1 / 1000),
+        "first_search_after_load_ms": middle(engine_starts, native_starts, "first_search_after_load_ms"),
+        "first_references_after_load_ms": middle(engine_starts, native_starts, "first_references_after_load_ms"),
         "first_inputs": spec["first"],
         "edit_to_query_ms": engine["edit_to_query_ms"],
         "warm_start_mcp_ms": warm_start,
@@ -270,6 +274,55 @@ def measure(
     return result
 
 
+def first_starts(
+    spec: dict,
+    root: Path,
+    solution: Path,
+    engine_command: list[str],
+    native_command: list[str],
+    native_env: dict[str, str],
+    more: int,
+) -> tuple[list[dict], list[dict]]:
+    """``more`` further first starts of each program, one after the other (load, the first search and
+    the first references, then exit): one start is one sample of figures that move by 10-20% from one
+    start to the next on this machine."""
+    from engine.index.store import index_path
+
+    path = root / "spec-first.json"
+    path.write_text(json.dumps({**spec, "first_only": True, "turns": False}))
+    engines, natives = [], []
+    for _ in range(more):
+        index_path(solution.resolve()).unlink(missing_ok=True)  # a first start: no index of an earlier one
+        engines.append(answer_of([*engine_command, str(path)]))
+        natives.append(answer_of([*native_command, str(path)], native_env))
+    return engines, natives
+
+
+def answer_of(command: list[str], env: dict[str, str] | None = None) -> dict:
+    """Run a measuring program to its end (stderr into PROGRESS); its JSON answer."""
+    with PROGRESS.open("a") as log:
+        log.write(f"--- {' '.join(command)}\n")
+        log.flush()
+        done = subprocess.run(command, stdout=subprocess.PIPE, stderr=log, text=True, env={**os.environ, **(env or {})})
+    if done.returncode != 0:
+        raise SystemExit(f"{command[0]} failed; see {PROGRESS}")
+    return json.loads(done.stdout[done.stdout.index("{") :])
+
+
+def middle(engine: list[dict], native: list[dict], key: str, scale: float = 1) -> dict:
+    """The median of ``key`` over each side's starts, and every start's value."""
+
+    def values(side: list[dict]) -> list[float]:
+        return [round(start[key] * scale, 2) for start in side]
+
+    return {
+        "engine": round(statistics.median(values(engine)), 2),
+        "native": round(statistics.median(values(native)), 2),
+        "engine_starts": values(engine),
+        "native_starts": values(native),
+    }
+
+
 def spread(values: list[str], most: int) -> list[str]:
     """At most ``most`` of the inputs, evenly spaced: hot and cold ones alike (the lists start with the hot)."""
     if len(values) <= most:
@@ -301,8 +354,9 @@ def table(results: list[dict]) -> str:
             lines.append(
                 f"| {head} | {family} | {e['median']} / {e['p95']} | {n['median']} / {n['p95']} | {f['ratio_p95']}x |"
             )
+        starts = f" (median of {r['first_starts']} first starts)" if r.get("first_starts", 1) > 1 else ""
         lines.append(
-            f"| {head} | load / first search / first references after load | "
+            f"| {head} | load / first search / first references after load{starts} | "
             f"{r['load_s']['engine']} s / {fs['engine']:.0f} ms / {fr['engine']:.0f} ms | "
             f"{r['load_s']['native']} s / {fs['native']:.0f} ms / {fr['native']:.0f} ms | |"
         )
@@ -344,13 +398,27 @@ def main() -> None:
         metavar="SECONDS",
         help="an input whose first run takes longer is not repeated; its first time stands (for 100 projects)",
     )
+    parser.add_argument(
+        "--first-starts",
+        type=int,
+        default=3,
+        help="first starts of each program: load and first answers are the median over them",
+    )
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "perf.json")
     arguments = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="roslyn-tui-perf-"))
     native, roslyn = build_native(work)
     results = [
         measure(
-            size, arguments.files, arguments.repeat, work, native, roslyn, arguments.max_inputs, arguments.once_over
+            size,
+            arguments.files,
+            arguments.repeat,
+            work,
+            native,
+            roslyn,
+            arguments.max_inputs,
+            arguments.once_over,
+            arguments.first_starts,
         )
         for size in arguments.sizes
     ]

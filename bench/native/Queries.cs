@@ -32,6 +32,15 @@ static class Queries
             break;
         }
         var firstReferencesMs = clock.Elapsed.TotalMilliseconds;
+        if ((bool?)spec["first_only"] ?? false)  // one of perf.py's further first starts
+        {
+            return new JsonObject
+            {
+                ["load_ms"] = loadMs,
+                ["first_search_after_load_ms"] = firstSearchMs,
+                ["first_references_after_load_ms"] = firstReferencesMs,
+            };
+        }
         clock.Restart();
         var compilations = new List<Compilation>();
         foreach (var project in solution.Projects)

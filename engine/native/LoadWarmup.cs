@@ -1,4 +1,3 @@
-using System.Reflection;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Diagnostics;
@@ -192,11 +191,15 @@ public static class LoadWarmup
         return analyzers.Sum(analyzer => analyzer.GetGenerators(LanguageNames.CSharp).Length);
     }
 
+    /// <summary>Write <paramref name="text"/> to <paramref name="path"/> unless it is there already; another
+    /// process warming at the same time reads the old file or the new one, never half of one.</summary>
     static void Written(string path, string text)
     {
         if (File.Exists(path) && File.ReadAllText(path) == text) return;
         Directory.CreateDirectory(Path.GetDirectoryName(path)!);
-        File.WriteAllText(path, text);
+        var written = $"{path}.{Environment.ProcessId}.{Guid.NewGuid():N}";
+        File.WriteAllText(written, text);
+        File.Move(written, path, overwrite: true);
     }
 
     static MetadataReference Reference(Workspace workspace, string path) =>
