@@ -54,11 +54,8 @@ class Declarations:
     def summaries(self, indexes: list[int], operation: Operation) -> list[SymbolSummary]:
         """The summaries of the declarations at ``indexes``: described once per table, in one call for
         those not described yet."""
-        wanted: dict[int, list[int]] = {}
-        for index in indexes:
-            wanted.setdefault(bisect_right(self._starts, index) - 1, []).append(index)
         found: dict[int, SymbolSummary] = {}
-        for which, among in wanted.items():
+        for which, among in self._by_table(indexes).items():
             operation.check()
             table = self._current(which, operation)
             start = self._starts[which]
@@ -69,16 +66,20 @@ class Declarations:
     def keys(self, indexes: list[int], operation: Operation) -> list[tuple[str, str]]:
         """The kind word and documentation id of the declarations at ``indexes``: what a search needs of
         every match to count them, cheaper than their summaries (kept per table like them)."""
-        wanted: dict[int, list[int]] = {}
-        for index in indexes:
-            wanted.setdefault(bisect_right(self._starts, index) - 1, []).append(index)
         found: dict[int, tuple[str, str]] = {}
-        for which, among in wanted.items():
+        for which, among in self._by_table(indexes).items():
             operation.check()
             table = self._current(which, operation)
             start = self._starts[which]
             found.update(zip(among, table.keys_of([index - start for index in among]), strict=True))
         return [found[index] for index in indexes]
+
+    def _by_table(self, indexes: list[int]) -> dict[int, list[int]]:
+        """``indexes`` grouped by the table (project) they fall in."""
+        grouped: dict[int, list[int]] = {}
+        for index in indexes:
+            grouped.setdefault(bisect_right(self._starts, index) - 1, []).append(index)
+        return grouped
 
     def remember(self, summaries: list[SymbolSummary], operation: Operation) -> None:
         """Keep summaries made elsewhere for every declaration (in the order of ``all``)."""
@@ -138,11 +139,10 @@ class _Table:
 
         with _tables_lock:
             missing = [i for i in indexes if i not in self.keys and i not in self.summaries]
-        native = helpers()
+        native = helpers() if missing else None
         if missing and native is None:
             self.describe(missing)  # the Python walk has nothing cheaper
-        elif missing:
-            assert native is not None
+        if missing and native is not None:
             rows = json.loads(str(native.Summaries.Keys(symbols_at(self.symbols, missing))))
             with _tables_lock:
                 self.keys.update((i, (kind_word(*row[:7]), row[7])) for i, row in zip(missing, rows, strict=True))

@@ -2,16 +2,17 @@
 while MSBuild evaluates the solution.
 
 During a load one core is mostly idle: BuildHost evaluates the projects in its own process. The
-first compilation after it used to pay ~0.35 s for the SDK's source generators alone (loading the
-seven generators of the reference pack and compiling their code and the generator driver's), and
-more for compiling Roslyn's own code on first use; on a chain of projects nothing else could go on
-meanwhile, as each compilation waits for the ones it references. ``engine/native/LoadWarmup.cs``
-runs that path on a two-project program through the workspace's own services, on a fork of its
-solution the workspace never sees: the generators load through the loader the projects' analyzer
+first compilation after it used to pay ~0.35 s for the reference pack's source generators alone
+(loading them and compiling their code and the generator driver's), and more for compiling Roslyn's
+own code on first use; on a chain of projects nothing else could go on meanwhile, as each
+compilation waits for the ones it references. ``engine/native/LoadWarmup.cs`` runs that path on a
+two-project program shaped like an SDK project, through the workspace's own services, on a fork of
+its solution the workspace never sees: the generators load through the loader the projects' analyzer
 references use, so they later find the same assemblies, compiled already. At 25 projects the first
-search after the load went from 1.32-1.71 s to 0.98-1.25 s and the first references from
-1.03-1.24 s to 0.86-1.07 s (/tmp scripts, alternating runs on two days' machines), with the load
-itself unchanged within its noise; the run costs ~0.9 s of that idle core.
+search after the load took 1.40-1.71 s without it and 0.87-1.25 s with it (/tmp scripts, alternating
+runs in a slow and a fast hour) and the load did not change (3.05-3.15 against 3.07-3.13 s); at 5
+projects, where the evaluation is short, the run overlaps it: load 1.84 -> 2.04 s, first search
+0.71 -> 0.16 s (bench/). It costs ~0.9 s of the idle core.
 
 Only the SDK's own reference pack is used: a solution on another framework loads other copies of
 the generators, and then only the compiler's code is warmed here.
