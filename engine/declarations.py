@@ -140,12 +140,12 @@ class _Table:
         with _tables_lock:
             missing = [i for i in indexes if i not in self.keys and i not in self.summaries]
         native = helpers() if missing else None
-        if missing and native is None:
-            self.describe(missing)  # the Python walk has nothing cheaper
-        if missing and native is not None:
+        if native is not None:
             rows = json.loads(str(native.Summaries.Keys(symbols_at(self.symbols, missing))))
             with _tables_lock:
                 self.keys.update((i, (kind_word(*row[:7]), row[7])) for i, row in zip(missing, rows, strict=True))
+        elif missing:
+            self.describe(missing)  # the Python walk has nothing cheaper
         with _tables_lock:
             return [
                 (summary.kind, summary.documentation_id) if (summary := self.summaries.get(i)) else self.keys[i]
@@ -221,7 +221,7 @@ def _walked_together(snapshot: Snapshot, projects: list[Any], operation: Operati
     found = {}
     for project, task in zip(ordered, walking, strict=True):
         table = operation.wait(task)
-        fresh = _stored(project, str(table.Own), snapshot.keep(project, table.Compilation), table)
+        fresh = _stored(project, _own_version(project, operation), snapshot.keep(project, table.Compilation), table)
         fresh.name_set()  # made while the projects after it compile
         found[str(project.Id.Id)] = fresh
     return found

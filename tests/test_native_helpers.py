@@ -159,7 +159,6 @@ def test_declarations_walked_together_are_the_ones_walked_one_by_one(shop):
     from System import Array, Object
 
     from engine.compile_order import warm_order
-    from engine.declarations import _own_version
     from engine.symbols import compilation
 
     native = helpers()
@@ -172,7 +171,6 @@ def test_declarations_walked_together_are_the_ones_walked_one_by_one(shop):
             compiled = compilation(snapshot, project, operation)
             assert Object.ReferenceEquals(table.Compilation, compiled), project.Name
             assert str(table.Names) == str(native.DeclarationTable.Walk(compiled, operation.token).Names)
-            assert str(table.Own) == _own_version(project, operation)
 
     shop.run(compare)
 

@@ -18,10 +18,6 @@ public sealed class DeclarationTable
         MethodKind.EventRaise, MethodKind.StaticConstructor,
     ];
 
-    /// <summary>The project's version and its documents' latest, as engine/declarations.py keys a
-    /// table (set by WalkInOrder).</summary>
-    public string? Own { get; private set; }
-
     /// <summary>The tables of <paramref name="projects"/>, given in dependency order, each walked as soon
     /// as its compilation is built (one task each, so the caller takes each as it comes). At most
     /// <paramref name="window"/> compilations are asked for at a time, in order, so those the later
@@ -63,9 +59,7 @@ public sealed class DeclarationTable
         {
             slots.Release();
         }
-        var table = Walk(compilation, token);
-        table.Own = $"{project.Version}|{await project.GetLatestDocumentVersionAsync(token).ConfigureAwait(false)}";
-        return table;
+        return Walk(compilation, token);
     }
 
     public static DeclarationTable Walk(Compilation compilation, CancellationToken token)

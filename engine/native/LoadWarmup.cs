@@ -150,11 +150,16 @@ public static class LoadWarmup
     {
         // Once the workspace holds the solution the queries have begun: this would only slow them down.
         if (workspace.CurrentSolution.ProjectIds.Count > 0) return 0;
-        var loader = Service(workspace, "Microsoft.CodeAnalysis.Host.IAnalyzerService", "GetLoader", []) as IAnalyzerAssemblyLoader;
+        var loader = Call(workspace, "Microsoft.CodeAnalysis.Host.IAnalyzerService", "GetLoader")?.Invoke([])
+            as IAnalyzerAssemblyLoader;
         var analyzers = loader is null
             ? []
             : generatorPaths.Select(path => (AnalyzerReference)new AnalyzerFileReference(path, loader)).ToList();
-        var references = referencePaths.Select(path => Reference(workspace, path)).ToList();
+        var metadata = Call(workspace, "Microsoft.CodeAnalysis.Host.IMetadataService", "GetReference");
+        var references = referencePaths
+            .Select(path => metadata?.Invoke([path, MetadataReferenceProperties.Assembly]) as MetadataReference
+                ?? MetadataReference.CreateFromFile(path))
+            .ToList();
         var options = new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable);
         var parsing = new CSharpParseOptions(LanguageVersion.Latest, DocumentationMode.Parse);
         var core = ProjectId.CreateNewId("Warmup.Core");
@@ -202,18 +207,15 @@ public static class LoadWarmup
         File.Move(written, path, overwrite: true);
     }
 
-    static MetadataReference Reference(Workspace workspace, string path) =>
-        Service(workspace, "Microsoft.CodeAnalysis.Host.IMetadataService", "GetReference",
-            [path, MetadataReferenceProperties.Assembly]) as MetadataReference
-        ?? MetadataReference.CreateFromFile(path);
-
-    /// <summary>Call <paramref name="method"/> on the workspace service of the internal type named.</summary>
-    static object? Service(Workspace workspace, string typeName, string method, object[] arguments)
+    /// <summary><paramref name="method"/> of the workspace service of the internal type named, bound to
+    /// the service; null where this Roslyn has no such service or method.</summary>
+    static Func<object?[], object?>? Call(Workspace workspace, string typeName, string method)
     {
         var type = typeof(Workspace).Assembly.GetType(typeName);
         if (type is null) return null;
         var service = typeof(HostWorkspaceServices).GetMethod("GetService", Type.EmptyTypes)
             ?.MakeGenericMethod(type).Invoke(workspace.Services, null);
-        return service is null ? null : type.GetMethod(method)?.Invoke(service, arguments);
+        var bound = type.GetMethod(method);
+        return service is null || bound is null ? null : arguments => bound.Invoke(service, arguments);
     }
 }
