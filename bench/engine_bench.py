@@ -26,8 +26,8 @@ started = time.monotonic()
 sys.path.insert(0, {root!r})
 import psutil
 import engine
-from engine.naming import SymbolRef, resolve
-from engine.symbols import compilation
+from engine.symbols.naming import SymbolRef, resolve
+from engine.symbols.describe import compilation
 
 session = engine.load_solution({path!r}, watch=True)
 loaded = time.monotonic() - started

@@ -39,7 +39,7 @@ from generate_solution import generate  # noqa: E402
 from perf_inputs import inputs  # noqa: E402
 from stats import p95  # noqa: E402
 
-from engine.runtime import find_dotnet, find_roslyn  # noqa: E402
+from engine.host.runtime import find_dotnet, find_roslyn  # noqa: E402
 
 FAMILIES = ("references", "search", "implementations", "hierarchy", "callers")
 

@@ -18,8 +18,9 @@ CALLER_PAGE = 100
 """Callers a call hierarchy answer describes: the MCP tool's default page (bench/native's CallerPage)."""
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import SymbolRef, load_solution, memory_trim, queries  # noqa: E402
+from engine import SymbolRef, load_solution, queries  # noqa: E402
 from engine.errors import SymbolNotFound  # noqa: E402
+from engine.host import memory_trim  # noqa: E402
 
 
 def ms(since: float) -> float:

@@ -23,12 +23,13 @@ from .errors import (
     SymbolNotFound,
     WorkspaceLoadFailed,
 )
+from .host.runtime import RuntimeInfo, ensure_runtime, find_dotnet, find_roslyn
 from .models import LoadProgress, LoadReport, Location, ProjectSummary, WorkspaceDiagnostic
-from .naming import SymbolRef
-from .runtime import RuntimeInfo, ensure_runtime, find_dotnet, find_roslyn
-from .snapshot import Snapshot
+from .symbols.naming import SymbolRef
 from .trust import Trust
-from .workspace import SolutionSession, load_solution, open_session
+from .workspace.session import SolutionSession
+from .workspace.sessions import load_solution, open_session
+from .workspace.snapshot import Snapshot
 
 __all__ = [
     "AmbiguousSymbol",

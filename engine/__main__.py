@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from .errors import EngineError
-from .runtime import ensure_runtime
-from .workspace import load_solution
+from .host.runtime import ensure_runtime
+from .workspace.sessions import load_solution
 
 
 def main(argv: list[str] | None = None) -> int:

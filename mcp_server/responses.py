@@ -15,7 +15,7 @@ from mcp_types import CallToolResult, TextContent
 from pydantic import BaseModel, create_model
 
 from engine import EngineError, SolutionSession
-from engine.interop import cancel_thread
+from engine.host.interop import cancel_thread
 from engine.views.paging import page
 
 from .config import Settings

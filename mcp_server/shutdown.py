@@ -11,7 +11,7 @@ import logging
 import signal
 from types import FrameType
 
-from engine.processes import exit_now
+from engine.host.processes import exit_now
 
 log = logging.getLogger("roslyn_mcp")
 

@@ -12,9 +12,9 @@ from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 
 from engine import EngineError, InvalidArgument, LoadProgress, SolutionSession, open_session
-from engine.solution_file import resolve_target
 from engine.trust import NAMED_BY_USER, Trust, decide
-from engine.workspace import close_session
+from engine.workspace.sessions import close_session
+from engine.workspace.solution_file import resolve_target
 
 log = logging.getLogger("roslyn_mcp")
 

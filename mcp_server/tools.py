@@ -21,7 +21,7 @@ from engine.views.references import ReferenceList
 from engine.views.source import SourceText, SymbolSource
 from engine.views.symbol_info import SymbolInfo
 from engine.views.symbols import SymbolList
-from engine.workspace import EARLY_QUERIES
+from engine.workspace.early_answers import EARLY_QUERIES
 
 from .config import Settings
 from .responses import answer, result_model

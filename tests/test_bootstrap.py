@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine import DotnetNotFound, RoslynNotFound, find_dotnet, find_roslyn
-from engine.targets import choose, target_from_symbols
+from engine.workspace.targets import choose, target_from_symbols
 
 ROOT = Path(__file__).parent.parent
 
@@ -109,8 +109,8 @@ def test_target_frameworks_are_recovered_from_preprocessor_symbols():
 
 
 def test_the_compiler_is_hosted_from_the_sdks_precompiled_copies_of_the_same_build(tmp_path):
-    from engine.precompiled import COMPILER_ASSEMBLIES, precompiled_compiler
-    from engine.runtime import ensure_runtime
+    from engine.host.precompiled import COMPILER_ASSEMBLIES, precompiled_compiler
+    from engine.host.runtime import ensure_runtime
 
     ensure_runtime()
     from System import AppDomain  # type: ignore[import-not-found]
@@ -137,7 +137,7 @@ def test_the_compiler_is_hosted_from_the_sdks_precompiled_copies_of_the_same_bui
 CHILD_ENVIRONMENT = """
 import sys
 sys.path.insert(0, {root!r})
-from engine.runtime import ensure_runtime
+from engine.host.runtime import ensure_runtime
 ensure_runtime()
 from System.Diagnostics import Process, ProcessStartInfo
 info = ProcessStartInfo("env")

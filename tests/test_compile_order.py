@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.compile_order import warm_order
-from engine.snapshot import display_name
+from engine.workspace.snapshot import display_name
+from engine.workspace.warmup.compile_order import warm_order
 
 from .conftest import SHOP
 

@@ -133,7 +133,7 @@ def test_a_failed_write_puts_every_file_back(tmp_path):
 def test_a_utf16_file_is_edited_and_stays_utf16(workbench):
     messy = workbench.root / "Workbench.Core" / "Messy.cs"
     messy.write_bytes(codecs.BOM_UTF16_LE + messy.read_text(encoding="utf-8").encode("utf-16-le"))
-    from engine.watcher import apply_source_changes
+    from engine.workspace.watcher import apply_source_changes
 
     workbench.publish(lambda snapshot: apply_source_changes(snapshot, [str(messy)]))
     assert editing.format_document(workbench, "Workbench.Core/Messy.cs", apply=True).applied

@@ -10,9 +10,9 @@ import time
 from pathlib import Path
 
 from engine import load_solution
-from engine.processes import descendants
+from engine.host.processes import descendants
 from engine.queries import find_symbols
-from engine.watcher import SolutionWatcher
+from engine.workspace.watcher import SolutionWatcher
 
 from .conftest import copy_fixture
 

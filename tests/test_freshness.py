@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from engine import SymbolNotFound, load_solution
-from engine.naming import SymbolRef, resolve
-from engine.symbols import compilation, source_locations
+from engine.symbols.describe import compilation, source_locations
+from engine.symbols.naming import SymbolRef, resolve
 
 WAIT_SECONDS = 60
 
@@ -130,7 +130,7 @@ def test_the_warm_heap_is_frozen_thawed_by_an_update_and_frozen_again(live_shop,
     # Frozen objects are never freed as part of a cycle: an update must hand them back to the collector.
     import gc
 
-    from engine import python_heap
+    from engine.host import python_heap
 
     monkeypatch.setattr(python_heap, "QUIET_SECONDS", 0.5)
     session, root = live_shop

@@ -12,8 +12,8 @@ import pytest
 from engine import SymbolRef, load_solution, queries
 from engine.index import NOTE, WARMING_NOTE
 from engine.index.store import read
-from engine.solution_file import resolve_target
-from engine.workspace import SolutionSession
+from engine.workspace.session import SolutionSession
+from engine.workspace.solution_file import resolve_target
 
 from .conftest import copy_fixture
 

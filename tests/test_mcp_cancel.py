@@ -7,7 +7,7 @@ import time
 
 import anyio
 
-from engine.interop import Operation
+from engine.host.interop import Operation
 from mcp_server.responses import run_engine
 
 

@@ -8,7 +8,7 @@ import signal
 import subprocess
 import time
 
-from engine.processes import descendants
+from engine.host.processes import descendants
 
 from .conftest import SHOP_SLN, copy_fixture
 from .mcp_client import ROOT, server_command

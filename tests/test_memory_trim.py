@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import time
 
-from engine import SymbolRef, load_solution, memory_trim, queries
+from engine import SymbolRef, load_solution, queries
+from engine.host import memory_trim
 
 from .conftest import copy_fixture
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.matching import CAMEL, EXACT, PREFIX, SUBSTRING, NameSet, match_rank
+from engine.symbols.matching import CAMEL, EXACT, PREFIX, SUBSTRING, NameSet, match_rank
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

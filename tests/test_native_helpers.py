@@ -43,9 +43,9 @@ def test_references_agree_with_the_python_walk(shop, monkeypatch, name):
 
 def test_symbol_summaries_agree_with_the_python_walk(shop):
     # Searches keep summaries with the declaration tables, so compare the two ways of making them directly.
-    from engine.declarations import metadata_types, source_declarations
-    from engine.summaries import described, summarize_all
-    from engine.symbols import walked_summary
+    from engine.symbols.declarations import metadata_types, source_declarations
+    from engine.symbols.describe import walked_summary
+    from engine.symbols.summaries import described, summarize_all
 
     def compare(snapshot, operation):
         symbols = [d.symbol for d in source_declarations(snapshot, operation).all(operation)]
@@ -82,8 +82,8 @@ def test_overrides_agree_with_the_python_walk(shop, monkeypatch):
 
 
 def test_the_declaration_walk_agrees_with_the_python_walk(shop):
-    from engine.declarations import _walk
-    from engine.symbols import compilation, documentation_id
+    from engine.symbols.declarations import _walk
+    from engine.symbols.describe import compilation, documentation_id
 
     native = helpers()
 
@@ -123,8 +123,8 @@ def test_type_hierarchies_agree_with_the_python_walk(shop, monkeypatch, name):
 
 def test_roslyns_syntax_indexes_are_built_ahead_for_every_document(shop):
     # Roslyn's index builder is internal and found by reflection: a Roslyn without it must be noticed.
-    from engine.interop import Operation
-    from engine.syntax_indexes import build_syntax_indexes
+    from engine.host.interop import Operation
+    from engine.workspace.warmup.syntax_indexes import build_syntax_indexes
 
     assert helpers().SyntaxIndexes.Available
     snapshot = shop.snapshot()
@@ -140,9 +140,9 @@ def test_search_keys_agree_with_the_summaries(shop):
     # A search counts every match by these and describes only the ones it shows.
     import json
 
-    from engine.declarations import source_declarations
-    from engine.summaries import described
-    from engine.symbols import kind_word, symbol_array
+    from engine.symbols.declarations import source_declarations
+    from engine.symbols.describe import kind_word, symbol_array
+    from engine.symbols.summaries import described
 
     def compare(snapshot, operation):
         symbols = symbol_array([d.symbol for d in source_declarations(snapshot, operation).all(operation)])
@@ -158,8 +158,8 @@ def test_declarations_walked_together_are_the_ones_walked_one_by_one(shop):
     from Microsoft.CodeAnalysis import Project
     from System import Array, Object
 
-    from engine.compile_order import warm_order
-    from engine.symbols import compilation
+    from engine.symbols.describe import compilation
+    from engine.workspace.warmup.compile_order import warm_order
 
     native = helpers()
 
@@ -183,14 +183,14 @@ def test_the_load_warm_up_loads_the_sdk_generators_the_projects_use(shop):
     from System import AppDomain, String
     from System.Collections.Generic import Dictionary
 
-    from engine import load_warmup
+    from engine.workspace.warmup import during_load
 
     runtime = shop.runtime
-    pack = load_warmup.reference_pack(runtime)
+    pack = during_load.reference_pack(runtime)
     assert pack is not None, "the SDK's reference pack has no source generators"
     workspace = MSBuildWorkspace.Create(Dictionary[String, String]())
     try:
-        assert load_warmup.run(workspace, *pack) >= 5
+        assert during_load.run(workspace, *pack) >= 5
     finally:
         workspace.Dispose()
     project = shop.snapshot().projects[0]

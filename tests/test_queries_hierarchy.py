@@ -160,9 +160,9 @@ def test_call_hierarchy_rejects_types_and_bad_depths(shop):
 @pytest.mark.parametrize("walked", [False, True], ids=["helper", "walked"])
 def test_direct_marks_match_roslyns_non_transitive_search_for_every_type(shop, monkeypatch, walked):
     # One transitive search marks directness itself: it must find what a second, non-transitive one would.
-    from engine.declarations import source_declarations
     from engine.queries.implementations import direct_marks
-    from engine.symbols import typed, unique_definitions
+    from engine.symbols.declarations import source_declarations
+    from engine.symbols.describe import typed, unique_definitions
 
     if walked:
         monkeypatch.setenv(DISABLE_VARIABLE, "1")
@@ -204,9 +204,9 @@ def test_direct_marks_match_roslyns_non_transitive_search_for_every_type(shop, m
 def test_expandable_marks_match_roslyns_non_transitive_search_for_every_type(shop, monkeypatch, walked):
     # A hierarchy marks a type expandable by looking it up among the types the solution names as bases,
     # instead of a finder call per type: the lookup must say what the finder calls would.
-    from engine.declarations import source_declarations
     from engine.queries.hierarchy import _named_bases
-    from engine.symbols import documentation_id, typed, unique_definitions
+    from engine.symbols.declarations import source_declarations
+    from engine.symbols.describe import documentation_id, typed, unique_definitions
 
     if walked:
         monkeypatch.setenv(DISABLE_VARIABLE, "1")

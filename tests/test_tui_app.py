@@ -192,7 +192,12 @@ def test_the_sample_is_opened_when_there_is_nothing_to_open(tmp_path, monkeypatc
     from tui.__main__ import SAMPLE, choose_path
 
     monkeypatch.chdir(tmp_path)
-    assert choose_path(None) == (SAMPLE, True)
-    assert SAMPLE.is_file()
+    monkeypatch.setenv("ROSLYN_TUI_CACHE_DIR", str(tmp_path / "cache"))
+    opened, is_sample = choose_path(None)
+    # A copy in the user cache: restoring and building it never writes into the installed package.
+    assert is_sample and opened.name == SAMPLE.name and opened.is_file()
+    assert (tmp_path / "cache") in opened.parents
+    assert opened.read_bytes() == SAMPLE.read_bytes()
+    assert choose_path(None) == (opened, True)  # the same copy again
     (tmp_path / "Here.slnx").write_text("<Solution />")
     assert choose_path(None) == (tmp_path, False)

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from engine import SolutionNotFound, WorkspaceDiagnostic, load_solution, open_session
-from engine.naming import SymbolRef, resolve
-from engine.symbols import source_locations
+from engine.symbols.describe import source_locations
+from engine.symbols.naming import SymbolRef, resolve
 
 from .conftest import FIXTURES, SHOP_SLN
 

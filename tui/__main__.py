@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import hashlib
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
-from engine.solution_file import PROJECT_SUFFIXES, SOLUTION_SUFFIXES
+from engine.host.cache import cache_dir
+from engine.workspace.solution_file import PROJECT_SUFFIXES, SOLUTION_SUFFIXES
 from themes import THEMES
 
 SAMPLE = Path(__file__).parent / "sample" / "Sample.slnx"
+"""The sample as shipped in the package; it is opened from a copy (see ``sample_copy``)."""
 
 
 def choose_path(given: str | None) -> tuple[Path, bool]:
@@ -18,7 +24,28 @@ def choose_path(given: str | None) -> tuple[Path, bool]:
     here = Path.cwd()
     if any(p.suffix.lower() in SOLUTION_SUFFIXES + PROJECT_SUFFIXES for p in here.iterdir()):
         return here, False
-    return SAMPLE, True
+    return sample_copy(), True
+
+
+def sample_copy() -> Path:
+    """The sample solution copied into the user cache (once per content): opening it restores and builds,
+    which must never write into the installed package's directory."""
+    files = sorted(p for p in SAMPLE.parent.rglob("*") if p.is_file() and not {"bin", "obj"} & set(p.parts))
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(str(path.relative_to(SAMPLE.parent)).encode() + b"\0" + path.read_bytes() + b"\0")
+    home = cache_dir("sample") / digest.hexdigest()[:16]
+    if not home.exists():
+        staging = Path(tempfile.mkdtemp(dir=home.parent, prefix=".copy-"))
+        for path in files:
+            target = staging / path.relative_to(SAMPLE.parent)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+        try:
+            os.replace(staging, home)
+        except OSError:  # another process put the same copy in place first
+            shutil.rmtree(staging, ignore_errors=True)
+    return home / SAMPLE.name
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -41,7 +68,7 @@ def main(argv: list[str] | None = None) -> None:
 
     RoslynTui(path, theme=arguments.theme, sample=sample, restricted=arguments.restricted).run()
     # The terminal is restored; end restore/build children and leave without unloading the runtime.
-    from engine.processes import exit_now
+    from engine.host.processes import exit_now
 
     exit_now(0)
 

@@ -15,7 +15,7 @@ from textual.widgets import Footer, Header, Input, Label, ProgressBar, Static, T
 
 from engine import EngineError, LoadProgress, SolutionSession, SymbolRef, editing, load_solution, queries
 from engine.models import Location
-from engine.symbols import SymbolSummary
+from engine.symbols.describe import SymbolSummary
 from engine.trust import NAMED_BY_USER, decide, grant
 from engine.views.load import LoadSummary
 from themes import DEFAULT_THEME, THEMES
@@ -104,7 +104,7 @@ class RoslynTui(App[None]):
     @work(thread=True, exclusive=True, group="load")
     def load(self) -> None:
         try:
-            from engine.solution_file import resolve_target
+            from engine.workspace.solution_file import resolve_target
 
             trust = decide(resolve_target(self.path).path) if self.restricted else NAMED_BY_USER
             session = load_solution(self.path, progress=lambda p: self.call_from_thread(self._progress, p), trust=trust)

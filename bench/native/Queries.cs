@@ -69,7 +69,7 @@ static class Queries
         WaitTurn();  // the last turn: memory while the other side waits
         answer["managed_mb"] = GC.GetTotalMemory(false) / 1048576.0;
         answer["rss_mb"] = Process.GetCurrentProcess().WorkingSet64 / 1048576.0;
-        // At rest: the collection the engine's idle trimmer makes (engine/memory_trim.py), made here too.
+        // At rest: the collection the engine's idle trimmer makes (engine/host/memory_trim.py), made here too.
         GC.Collect(2, GCCollectionMode.Aggressive, blocking: true, compacting: true);
         answer["rss_rest_mb"] = Process.GetCurrentProcess().WorkingSet64 / 1048576.0;
         return answer;

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..symbols import display, typed
+from ..symbols.describe import display, typed
 from .comments import Documentation, parse
 
 _MAX_INHERIT_DEPTH = 5

@@ -32,8 +32,8 @@ def get_documentation(
 
 
 def documentation_in_solution(snapshot: Any, operation: Any, name: str) -> list[DocEntry]:
-    from ..naming import resolve_all
-    from ..symbols import compilation, display, documentation_id, source_locations
+    from ..symbols.describe import compilation, display, documentation_id, source_locations
+    from ..symbols.naming import resolve_all
     from .from_symbols import documentation
 
     try:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..runtime import find_dotnet
+from ..host.runtime import find_dotnet
 from .comments import Documentation, parse
 
 _KEYWORDS = {

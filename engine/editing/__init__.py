@@ -15,13 +15,13 @@ import weakref
 from collections.abc import Callable
 
 from ..errors import EditRefused, InvalidArgument
-from ..interop import Operation
+from ..host.interop import Operation
 from ..models import Location
-from ..naming import SymbolRef, resolve
-from ..snapshot import Snapshot
-from ..symbols import display
+from ..symbols.describe import display
+from ..symbols.naming import SymbolRef, resolve
 from ..views.edits import CodeActionList, EditPreview
-from ..workspace import DEFAULT_QUERY_TIMEOUT, SolutionSession
+from ..workspace.session import DEFAULT_QUERY_TIMEOUT, SolutionSession
+from ..workspace.snapshot import Snapshot
 from .actions import changed_solution, line_span, list_actions, span_of
 from .previews import EditBook, PendingEdit, pending_edit, preview_view, token_of, write_pending
 from .rename import RenameOptions, renamed_solution

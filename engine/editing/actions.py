@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import EditRefused, PositionOutOfRange
-from ..interop import Operation
-from ..naming import text_position
-from ..snapshot import Snapshot
+from ..host.interop import Operation
+from ..symbols.naming import text_position
 from ..views.edits import CodeActionItem
+from ..workspace.snapshot import Snapshot
 from .analyzers import document_analyzer_diagnostics
 from .fix_all import fix_all_action, fix_all_scopes
 from .providers import csharp_providers, package_fix_providers

@@ -15,7 +15,7 @@ import logging
 import threading
 from typing import Any
 
-from ..interop import Operation
+from ..host.interop import Operation
 
 log = logging.getLogger("roslyn_tui.engine.editing")
 

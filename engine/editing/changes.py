@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..interop import Operation
-from ..snapshot import Snapshot
+from ..host.interop import Operation
+from ..workspace.snapshot import Snapshot
 
 
 @dataclass(frozen=True)

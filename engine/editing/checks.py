@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..interop import Operation
-from ..snapshot import Snapshot
-from ..symbols import location_of
+from ..host.interop import Operation
+from ..symbols.describe import location_of
+from ..workspace.snapshot import Snapshot
 
 
 def new_errors(snapshot: Snapshot, solution: Any, operation: Operation) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..interop import Operation
+from ..host.interop import Operation
 from .analyzers import document_analyzer_diagnostics, project_analyzer_diagnostics
 
 SCOPES = ("document", "project", "solution")

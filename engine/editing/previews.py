@@ -17,12 +17,12 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from ..errors import EditRefused, FilesChangedSincePreview
-from ..interop import Operation
+from ..host.interop import Operation
 from ..models import relative_path
-from ..snapshot import Snapshot
-from ..text_files import decode
 from ..views.edits import EditPreview
-from ..watcher import apply_source_changes
+from ..workspace.snapshot import Snapshot
+from ..workspace.text_files import decode
+from ..workspace.watcher import apply_source_changes
 from .changes import FileChange, solution_changes
 from .checks import new_errors
 from .diff import diff

@@ -14,7 +14,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from ..interop import Operation
+from ..host.interop import Operation
 
 log = logging.getLogger("roslyn_tui.engine.editing")
 

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import EditRefused
-from ..interop import Operation
+from ..host.interop import Operation
 from ..models import relative_path
-from ..snapshot import Snapshot
-from ..symbols import display, location_of
+from ..symbols.describe import display, location_of
+from ..workspace.snapshot import Snapshot
 from .checks import new_errors
 
 _UNRESOLVED = {"UnresolvedConflict", "UnresolvableConflict", "PossiblyResolvableConflict"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..interop import Operation
+from ..host.interop import Operation
 
 # The compiler reports these, hidden, on using directives that change nothing: the exact list of
 # usings to remove (the same facts the IDE's "remove unnecessary usings" acts on).

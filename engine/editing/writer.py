@@ -15,10 +15,10 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..boundary import check_inside
 from ..errors import EditFailed, FilesChangedSincePreview
 from ..models import relative_path
-from ..text_files import BOMS
+from ..workspace.boundary import check_inside
+from ..workspace.text_files import BOMS
 from .changes import FileChange
 
 

@@ -12,9 +12,9 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from ..matching import NameSet
 from ..models import Location
-from ..symbols import SymbolSummary
+from ..symbols.describe import SymbolSummary
+from ..symbols.matching import NameSet
 from ..views.definition import Definition
 from ..views.outline import FileOutline, OutlineNode
 from ..views.symbols import SymbolList

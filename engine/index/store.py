@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..cache import cache_dir
+from ..host.cache import cache_dir
 
 FORMAT = "4"
 """Bumped when what is stored changes: an index of another format is ignored and rewritten."""

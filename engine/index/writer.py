@@ -11,9 +11,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..declarations import source_declarations
-from ..interop import Operation
-from ..text_files import decode
+from ..host.interop import Operation
+from ..symbols.declarations import source_declarations
+from ..workspace.text_files import decode
 from . import store
 
 log = logging.getLogger("roslyn_tui")
@@ -22,7 +22,7 @@ log = logging.getLogger("roslyn_tui")
 def write_index(session: Any, operation: Operation) -> int:
     """Index the current snapshot; returns the number of files indexed."""
     from ..queries.outline import file_outline
-    from ..summaries import described
+    from ..symbols.summaries import described
 
     session.yield_to_queries(operation)
     snapshot = session.snapshot()

@@ -7,7 +7,7 @@ using Microsoft.CodeAnalysis.Host;
 namespace RoslynTuiNative;
 
 /// <summary>The first compilation, search and references of a process on a two-project program of
-/// its own, run while MSBuild evaluates the solution (see engine/load_warmup.py). It goes through
+/// its own, run while MSBuild evaluates the solution (see engine/workspace/warmup/during_load.py). It goes through
 /// the workspace's own services on a fork of its (still empty) solution, which the workspace never
 /// sees: the SDK's source generators are loaded by the loader the projects' analyzer references
 /// will use (the workspace's IAnalyzerService, internal to Roslyn: found by reflection) and the

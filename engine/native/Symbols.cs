@@ -3,7 +3,7 @@ using Microsoft.CodeAnalysis;
 
 namespace RoslynTuiNative;
 
-/// <summary>Identity and places of symbols, as engine/symbols.py gives them.</summary>
+/// <summary>Identity and places of symbols, as engine/symbols/describe.py gives them.</summary>
 public static class Symbols
 {
     // Kept per symbol object: a symbol never changes, and the lists ask again for the same ones (a caller's
@@ -22,7 +22,7 @@ public static class Symbols
 
     public static string DocumentationId(ISymbol symbol) => FactsOf(symbol).Id;
 
-    /// <summary>engine/symbols.py's normalize: extension calls and constructed generics to their source.</summary>
+    /// <summary>engine/symbols/describe.py's normalize: extension calls and constructed generics to their source.</summary>
     public static ISymbol Normalize(ISymbol symbol) =>
         (symbol is IMethodSymbol { ReducedFrom: { } reduced } ? reduced : symbol).OriginalDefinition;
 
@@ -84,7 +84,7 @@ public static class Handles
         [.. indexes.Split(',').Select(index => symbols[int.Parse(index)])];
 }
 
-/// <summary>Symbols as every list shows them (engine/symbols.py's summarize), many in one call. One row
+/// <summary>Symbols as every list shows them (engine/symbols/summaries.py's summarize), many in one call. One row
 /// per symbol: [name, kind facts (Kind, TypeKind, MethodKind, record, indexer, enum member, constant),
 /// display, qualified name, documentation id, container, first source place or null, assembly], and with a
 /// signature format also [signature, every source place] (for the on-disk index).</summary>

@@ -2,7 +2,7 @@ using Microsoft.CodeAnalysis;
 
 namespace RoslynTuiNative;
 
-/// <summary>What a reference does at its location: engine/syntax_roles.py, rule for rule.</summary>
+/// <summary>What a reference does at its location: engine/symbols/syntax_roles.py, rule for rule.</summary>
 public static class SyntaxRoles
 {
     public const string Read = "read", Write = "write", ReadWrite = "read-write", Invocation = "invocation",

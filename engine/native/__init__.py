@@ -11,7 +11,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from ..csharp_build import QUIET, BuildFailed, built
+from ..host.csharp_build import QUIET, BuildFailed, built
 
 SOURCE = Path(__file__).parent
 DISABLE_VARIABLE = "ROSLYN_TUI_NO_NATIVE"
@@ -33,7 +33,7 @@ def helpers() -> Any | None:
 
 
 def _load() -> Any | None:
-    from ..runtime import ensure_runtime
+    from ..host.runtime import ensure_runtime
 
     info = ensure_runtime()
     roslyn = info.roslyn

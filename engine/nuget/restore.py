@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import quoteattr
 
-from ..cache import cache_dir, locked
 from ..errors import NuGetUnavailable, PackageNotFound
-from ..runtime import find_dotnet
+from ..host.cache import cache_dir, locked
+from ..host.runtime import find_dotnet
 
 RESTORE_TIMEOUT = 300
 

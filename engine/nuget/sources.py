@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import NuGetUnavailable
-from ..runtime import find_dotnet
+from ..host.runtime import find_dotnet
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..cache import cache_dir
 from ..errors import NuGetUnavailable, PackageNotFound
+from ..host.cache import cache_dir
 from .sources import Source
 
 TIMEOUT_SECONDS = 20

@@ -6,13 +6,10 @@ import json
 from typing import Any
 
 from ..errors import InvalidArgument
-from ..interop import Operation
+from ..host.interop import Operation
 from ..models import Location
-from ..naming import SymbolRef, resolve
 from ..native import helpers
-from ..snapshot import Snapshot
-from ..summaries import summarize_all
-from ..symbols import (
+from ..symbols.describe import (
     SymbolSummary,
     display,
     display_format,
@@ -21,11 +18,13 @@ from ..symbols import (
     location_of,
     normalize,
     referenced_symbol,
-    summarize,
     typed,
 )
-from ..syntax_roles import READ, READ_WRITE, WRITE, classify
+from ..symbols.naming import SymbolRef, resolve
+from ..symbols.summaries import summarize, summarize_all
+from ..symbols.syntax_roles import READ, READ_WRITE, WRITE, classify
 from ..views.calls import CallHierarchy, CallNode, CallSite
+from ..workspace.snapshot import Snapshot
 
 DIRECTIONS = ("incoming", "outgoing", "both")
 _CALLABLE = {"Method", "Property", "Event", "Field"}

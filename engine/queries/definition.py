@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from ..docs import documentation
-from ..interop import Operation
-from ..naming import SymbolRef, resolve
-from ..snapshot import Snapshot
-from ..symbols import signature, source_locations, summarize
+from ..host.interop import Operation
+from ..symbols.describe import signature, source_locations
+from ..symbols.naming import SymbolRef, resolve
+from ..symbols.summaries import summarize
 from ..views.definition import Definition
+from ..workspace.snapshot import Snapshot
 
 
 def go_to_definition(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -> Definition:

@@ -8,11 +8,11 @@ from typing import Any
 from ..editing.analyzers import document_analyzer_diagnostics, project_analyzer_diagnostics
 from ..editing.providers import csharp_providers, package_fix_providers
 from ..errors import InvalidArgument
-from ..interop import Operation
+from ..host.interop import Operation
 from ..models import relative_path
-from ..snapshot import Snapshot, display_name
-from ..symbols import compilation, location_of
+from ..symbols.describe import compilation, location_of
 from ..views.diagnostics import SEVERITIES, Diagnostic, DiagnosticList
+from ..workspace.snapshot import Snapshot, display_name
 
 
 def diagnostics(

@@ -6,22 +6,21 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import InvalidArgument
-from ..interop import Operation
-from ..naming import SymbolRef, resolve
+from ..host.interop import Operation
 from ..native import helpers
-from ..snapshot import Snapshot
-from ..summaries import summarize_all
-from ..symbols import (
+from ..symbols.describe import (
     compilation,
     display,
     documentation_id,
     kind_of,
     normalize,
-    summarize,
     typed,
     unique_definitions,
 )
+from ..symbols.naming import SymbolRef, resolve
+from ..symbols.summaries import summarize, summarize_all
 from ..views.hierarchy import HierarchyNode, MemberOverrides, TypeHierarchy
+from ..workspace.snapshot import Snapshot
 
 DIRECTIONS = ("ancestors", "descendants", "both")
 _ROOT_TYPES = {"System_Object", "System_ValueType", "System_Enum"}

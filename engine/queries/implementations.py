@@ -7,23 +7,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InvalidArgument
-from ..interop import Operation
-from ..naming import SymbolRef, resolve
+from ..host.interop import Operation
 from ..native import helpers
-from ..snapshot import Snapshot
-from ..summaries import summarize_all
-from ..symbols import (
+from ..symbols.describe import (
     display,
     documentation_id,
     kind_of,
     normalize,
     overridden,
-    summarize,
     symbol_array,
     typed,
     unique_definitions,
 )
+from ..symbols.naming import SymbolRef, resolve
+from ..symbols.summaries import summarize, summarize_all
 from ..views.hierarchy import ImplementationList, OverrideList, Related
+from ..workspace.snapshot import Snapshot
 
 
 def find_implementations(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -> ImplementationList:

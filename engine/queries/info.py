@@ -6,12 +6,13 @@ from typing import Any
 
 from ..docs import documentation
 from ..errors import InvalidArgument
-from ..interop import Operation
-from ..naming import SymbolRef, resolve
-from ..snapshot import Snapshot
-from ..symbols import display, kind_of, qualified_name, signature, source_locations, summarize, typed
+from ..host.interop import Operation
+from ..symbols.describe import display, kind_of, qualified_name, signature, source_locations, typed
+from ..symbols.naming import SymbolRef, resolve
+from ..symbols.summaries import summarize
 from ..views.symbol_info import Parameter, SymbolInfo, TypeParameter
 from ..views.symbols import SymbolList
+from ..workspace.snapshot import Snapshot
 
 _MODIFIERS = (
     ("IsStatic", "static"),
@@ -186,7 +187,7 @@ def method_overloads(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -
 
     An ambiguous name is fine here: ``Journal.Add`` names the overload set.
     """
-    from ..naming import resolve_all
+    from ..symbols.naming import resolve_all
 
     if ref.name is not None:
         candidates = [typed(c) for c in resolve_all(snapshot, operation, ref.name)]

@@ -5,11 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InvalidArgument
-from ..interop import Operation
-from ..naming import SymbolRef, resolve
-from ..snapshot import Snapshot
-from ..symbols import SYMBOL_KIND_WORDS, display, kind_of, overridden, qualified_name, signature, summarize, typed
+from ..host.interop import Operation
+from ..symbols.describe import (
+    SYMBOL_KIND_WORDS,
+    display,
+    kind_of,
+    overridden,
+    qualified_name,
+    signature,
+    typed,
+)
+from ..symbols.naming import SymbolRef, resolve
+from ..symbols.summaries import summarize
 from ..views.members import Member, MemberList
+from ..workspace.snapshot import Snapshot
 
 _KIND_ORDER = {word: index for index, word in enumerate(SYMBOL_KIND_WORDS)}
 _HIDDEN = {"PropertyGet", "PropertySet", "EventAdd", "EventRemove", "EventRaise"}

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..interop import Operation
-from ..naming import text_position
-from ..snapshot import Snapshot
-from ..symbols import declared_symbol, display, documentation_id, kind_of, location_of, summarize
+from ..host.interop import Operation
+from ..symbols.describe import declared_symbol, display, documentation_id, kind_of, location_of
+from ..symbols.naming import text_position
+from ..symbols.summaries import summarize
 from ..views.outline import ContainingMember, FileOutline, OutlineNode
+from ..workspace.snapshot import Snapshot
 
 _CONTAINERS = {
     "NamespaceDeclarationSyntax",

@@ -7,11 +7,11 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from ..declarations import source_declarations
-from ..interop import Operation
-from ..snapshot import Snapshot, display_name
-from ..symbols import qualified_name, typed
+from ..host.interop import Operation
+from ..symbols.declarations import source_declarations
+from ..symbols.describe import qualified_name, typed
 from ..views.project import Namespace, NamespaceList, PackageReference, ProjectInfo, ProjectStructure
+from ..workspace.snapshot import Snapshot, display_name
 
 _OUTPUT_KINDS = {
     "DynamicallyLinkedLibrary": "library",

@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..interop import Operation
+from ..host.interop import Operation
 from ..models import Location
-from ..naming import SymbolRef, resolve
 from ..native import helpers
-from ..snapshot import Snapshot
-from ..symbols import display, display_format, documentation_id, location_of, source_locations, typed
-from ..syntax_roles import DECLARATION, OBJECT_CREATION, classify
+from ..symbols.describe import display, display_format, documentation_id, location_of, source_locations, typed
+from ..symbols.naming import SymbolRef, resolve
+from ..symbols.syntax_roles import DECLARATION, OBJECT_CREATION, classify
 from ..views.references import Reference, ReferenceList, count_kinds
+from ..workspace.snapshot import Snapshot
 
 
 def find_references(

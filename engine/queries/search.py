@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from ..declarations import metadata_types, source_declarations
 from ..errors import InvalidArgument
-from ..interop import Operation
-from ..matching import NameSet, match_rank
-from ..snapshot import Snapshot, display_name
-from ..summaries import summarize_all
-from ..symbols import SYMBOL_KIND_WORDS, SymbolSummary
+from ..host.interop import Operation
+from ..symbols.declarations import metadata_types, source_declarations
+from ..symbols.describe import SYMBOL_KIND_WORDS, SymbolSummary
+from ..symbols.matching import NameSet, match_rank
+from ..symbols.summaries import summarize_all
 from ..views.symbols import SymbolList
+from ..workspace.snapshot import Snapshot, display_name
 
 TYPE_KINDS = {"class", "record", "record struct", "struct", "interface", "enum", "delegate"}
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InvalidArgument, PositionOutOfRange
-from ..interop import Operation
-from ..naming import SymbolRef, resolve
-from ..snapshot import Snapshot
-from ..symbols import display, documentation_id
+from ..host.interop import Operation
+from ..symbols.describe import display, documentation_id
+from ..symbols.naming import SymbolRef, resolve
 from ..views.source import SourceText, SymbolSource
+from ..workspace.snapshot import Snapshot
 
 _WHOLE_DECLARATIONS = {"VariableDeclaratorSyntax": 2}
 

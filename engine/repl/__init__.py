@@ -9,7 +9,7 @@ from typing import Any
 
 from .. import nuget
 from ..errors import InvalidArgument
-from ..interop import Operation
+from ..host.interop import Operation
 from ..views.repl import (
     ContextState,
     ContextSummary,

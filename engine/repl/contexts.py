@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidArgument, OperationCancelled, ReplLimitHit, ReplUnavailable
-from ..runtime import find_dotnet
+from ..host.runtime import find_dotnet
 from .limits import ReplLimits
 from .worker_build import worker_assembly
 from .worker_process import WorkerProcess

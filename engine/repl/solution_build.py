@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..cache import cache_dir
 from ..errors import EngineError
-from ..interop import Operation
-from ..symbols import compilation
+from ..host.cache import cache_dir
+from ..host.interop import Operation
+from ..symbols.describe import compilation
 
 _emitted: dict[str, str] = {}
 """Assembly path -> the project version it was emitted from."""

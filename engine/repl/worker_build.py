@@ -11,8 +11,8 @@ from __future__ import annotations
 import platform
 from pathlib import Path
 
-from ..csharp_build import QUIET, BuildFailed, built
 from ..errors import ReplUnavailable
+from ..host.csharp_build import QUIET, BuildFailed, built
 
 SOURCE = Path(__file__).parent / "worker"
 

@@ -6,7 +6,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from ..models import Location
-from ..symbols import SymbolSummary
+from ..symbols.describe import SymbolSummary
 from .paging import range_note
 from .text import columns, where
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..models import Location
-from ..symbols import SymbolSummary
+from ..symbols.describe import SymbolSummary
 from .text import plural, where
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..symbols import SymbolSummary
+from ..symbols.describe import SymbolSummary
 from .text import columns, plural, where
 
 

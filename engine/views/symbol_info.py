@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ..docs.comments import Documentation
 from ..models import Location
-from ..symbols import SymbolSummary
+from ..symbols.describe import SymbolSummary
 from .docs import documentation_lines
 from .text import where
 

@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 
 from engine import EngineError, SolutionSession
 from engine.queries import find_symbols
-from engine.symbols import SymbolSummary
+from engine.symbols.describe import SymbolSummary
 from engine.views.symbols import symbol_line
 
 

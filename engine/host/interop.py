@@ -12,7 +12,7 @@ import time
 import weakref
 from typing import Any
 
-from .errors import OperationCancelled, OperationTimedOut
+from ..errors import OperationCancelled, OperationTimedOut
 
 _SLICE_MS = 50
 _live: weakref.WeakSet[Operation] = weakref.WeakSet()

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import SolutionNotFound
+from ..errors import SolutionNotFound
 
 SOLUTION_SUFFIXES = (".sln", ".slnx")
 PROJECT_SUFFIXES = (".csproj",)

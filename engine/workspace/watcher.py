@@ -12,16 +12,14 @@ from __future__ import annotations
 import logging
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from ..errors import EngineError
 from .boundary import is_inside
-from .errors import EngineError
 from .snapshot import Snapshot
 from .text_files import decode
-
-if TYPE_CHECKING:
-    from .workspace import SolutionSession
 
 log = logging.getLogger("roslyn_tui.engine.watcher")
 
@@ -43,10 +41,27 @@ def needs_reload(path: str) -> bool:
     return name in _RELOAD_NAMES or Path(name).suffix in _RELOAD_SUFFIXES
 
 
+class Watched(Protocol):
+    """What the watcher needs of a session: where to watch, and how to publish or reload."""
+
+    @property
+    def root(self) -> Path: ...
+
+    def snapshot(self) -> Snapshot: ...
+
+    def publish(self, change: Callable[[Snapshot], Snapshot | None]) -> Snapshot: ...
+
+    def reload(self) -> Any: ...
+
+    def reload_projects(self, project_files: list[Path]) -> None: ...
+
+    def record_failed_update(self, paths: list[str], error: Exception) -> None: ...
+
+
 class SolutionWatcher:
     """A daemon thread that turns file events under the solution's directory into snapshot updates."""
 
-    def __init__(self, session: SolutionSession) -> None:
+    def __init__(self, session: Watched) -> None:
         self.session = session
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="roslyn-tui-watcher", daemon=True)

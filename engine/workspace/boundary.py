@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .errors import OutsideSolution
+from ..errors import OutsideSolution
 
 
 def real(path: str | Path) -> Path:

@@ -16,22 +16,23 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from . import load_warmup, memory_trim, python_heap
+from ..errors import EngineError, NotTrusted, WorkspaceLoadFailed
+from ..host import memory_trim, python_heap
+from ..host.interop import Operation, cancel_all
+from ..host.runtime import RuntimeInfo, ensure_runtime
+from ..index import NOTE, WARMING_NOTE, EarlyIndex, NotInIndex, write_index
+from ..models import LoadProgress, LoadReport, ProjectSummary, WorkspaceDiagnostic
+from ..symbols.declarations import DECLARATIONS_MEMO
+from ..trust import NAMED_BY_USER, Trust
 from . import restore as restoring
 from .boundary import leave_out_outside_documents
-from .compile_order import compile_ahead
-from .declarations import DECLARATIONS_MEMO
-from .errors import EngineError, NotTrusted, WorkspaceLoadFailed
-from .index import NOTE, WARMING_NOTE, EarlyIndex, NotInIndex, write_index
-from .interop import Operation, cancel_all
-from .models import LoadProgress, LoadReport, ProjectSummary, WorkspaceDiagnostic
 from .project_reload import reload_projects
 from .restricted import open_restricted
-from .runtime import RuntimeInfo, ensure_runtime
 from .snapshot import Snapshot, display_name
 from .solution_file import SolutionTarget, project_paths, resolve_target
-from .syntax_indexes import build_syntax_indexes
-from .trust import NAMED_BY_USER, Trust
+from .warmup import during_load
+from .warmup.compile_order import compile_ahead
+from .warmup.syntax_indexes import build_syntax_indexes
 
 log = logging.getLogger("roslyn_tui.engine")
 
@@ -142,9 +143,9 @@ class SolutionSession:
                 build_syntax_indexes(snapshot, operation, lambda: self.yield_to_queries(operation))
                 # The first code action or diagnostics list would otherwise pay seconds for these; on two
                 # cores they would also slow the first navigation queries, so they wait for a quiet moment.
-                from .editing.actions import warm_up
-                from .editing.analyzers import ide_analyzers
-                from .editing.providers import csharp_providers
+                from ..editing.actions import warm_up
+                from ..editing.analyzers import ide_analyzers
+                from ..editing.providers import csharp_providers
 
                 self.yield_to_queries(operation)
                 csharp_providers(snapshot.solution.Workspace.Services.HostServices, operation)
@@ -282,7 +283,7 @@ class SolutionSession:
 
         workspace = MSBuildWorkspace.Create(Dictionary[String, String]())
         assert self.runtime is not None
-        load_warmup.start(workspace, self.runtime)
+        during_load.start(workspace, self.runtime)
         reporter = _progress_reporter(progress, total)
         operation = Operation(f"Loading {self.target.path.name}", timeout)
         try:

@@ -26,9 +26,9 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from .cache import cache_dir
-from .interop import Operation
-from .runtime import RuntimeInfo
+from ...host.cache import cache_dir
+from ...host.interop import Operation
+from ...host.runtime import RuntimeInfo
 
 log = logging.getLogger("roslyn_tui")
 
@@ -72,7 +72,7 @@ def run(workspace: Any, generators: list[str], references: list[str]) -> int:
     """Compile, search and find references in a tiny program against ``references`` with the source
     ``generators``, through ``workspace``'s services; the number of generators run (0 without the C#
     helpers or when it failed)."""
-    from .native import helpers
+    from ...native import helpers
 
     native = helpers()
     if native is None:

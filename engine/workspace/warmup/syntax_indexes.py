@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .interop import Operation
-from .native import helpers
-from .snapshot import Snapshot
+from ...host.interop import Operation
+from ...native import helpers
+from ..snapshot import Snapshot
 
 
 def build_syntax_indexes(snapshot: Snapshot, operation: Operation, pause: Callable[[], None]) -> int:

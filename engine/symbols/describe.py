@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .models import Location
-from .snapshot import Snapshot
+from ..models import Location
+from ..workspace.snapshot import Snapshot
 
 _TYPE_KINDS = {
     "Class": "class",
@@ -292,7 +292,7 @@ def normalize(symbol: Any) -> Any:
 def unique_definitions(symbols: Any) -> tuple[list[str], Any]:
     """The documentation ids and the symbols (a .NET array from the C# helper, else a list), each symbol
     normalized to its definition and there once."""
-    from .native import helpers
+    from ..native import helpers
 
     native = helpers()
     if native is not None:
@@ -316,7 +316,7 @@ def symbol_array(symbols: Any) -> Any:
 
 def symbols_at(symbols: Any, indexes: list[int]) -> Any:
     """The symbols at ``indexes``: picked by the C# helper (a .NET array stays one), else a list."""
-    from .native import helpers
+    from ..native import helpers
 
     native = helpers()
     if native is None:
@@ -324,15 +324,8 @@ def symbols_at(symbols: Any, indexes: list[int]) -> Any:
     return native.Handles.Pick(symbol_array(symbols), ",".join(map(str, indexes))) if indexes else []
 
 
-def summarize(symbol: Any) -> SymbolSummary:
-    """What every list shows of a symbol: from the summary store (``engine/summaries.py``)."""
-    from .summaries import summarize_all
-
-    return summarize_all([symbol])[0]
-
-
 def walked_summary(symbol: Any) -> SymbolSummary:
-    """``summarize`` walked from Python, one property at a time (when the C# helper is not there)."""
+    """``summaries.summarize`` walked from Python, one property at a time (when the C# helper is not there)."""
     locations = source_locations(symbol)
     assembly = symbol.ContainingAssembly
     return SymbolSummary(

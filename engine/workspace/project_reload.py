@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .interop import Operation
+from ..host.interop import Operation
 
 
 def reload_projects(workspace: Any, solution: Any, project_files: list[Path], operation: Operation) -> Any:

@@ -11,8 +11,8 @@ import json
 import threading
 from typing import Any
 
-from .models import Location
-from .symbols import (
+from ..models import Location
+from .describe import (
     SymbolSummary,
     kind_word,
     signature,
@@ -29,10 +29,15 @@ _kept: dict[str, SymbolSummary] = {}
 _kept_lock = threading.Lock()
 
 
+def summarize(symbol: Any) -> SymbolSummary:
+    """What every list shows of a symbol, from the store."""
+    return summarize_all([symbol])[0]
+
+
 def summarize_all(symbols: Any, only: list[int] | None = None) -> list[SymbolSummary]:
     """``summarize`` of each symbol (a list or a .NET array; with ``only``, of the symbols at those
     indexes): the ones not seen before described in one call to the C# helper when it is there."""
-    from .native import helpers
+    from ..native import helpers
 
     if only is not None and only != list(range(len(symbols))):
         symbols = symbols_at(symbols, only)
@@ -60,7 +65,7 @@ def summarize_all(symbols: Any, only: list[int] | None = None) -> list[SymbolSum
 def described(symbols: Any, with_signature: bool) -> list[tuple[SymbolSummary, str, list[Location]]]:
     """Each symbol's summary, and with ``with_signature`` its signature and every source location
     (for the on-disk index), in one call to the C# helper when it is there."""
-    from .native import helpers
+    from ..native import helpers
 
     native = helpers()
     if native is None:

@@ -13,9 +13,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ..errors import FileNotInSolution, InvalidArgument
+from ..models import relative_path
 from .boundary import check_inside
-from .errors import FileNotInSolution, InvalidArgument
-from .models import relative_path
 from .targets import choose, split_project_name, target_from_symbols
 
 T = TypeVar("T")

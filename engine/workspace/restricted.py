@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..host.runtime import RuntimeInfo
+from ..models import WorkspaceDiagnostic
 from .boundary import is_inside
-from .models import WorkspaceDiagnostic
-from .runtime import RuntimeInfo
 from .solution_file import SolutionTarget, project_paths
 
 log = logging.getLogger("roslyn_tui.engine.restricted")

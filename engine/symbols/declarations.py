@@ -9,12 +9,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .compile_order import WINDOW, warm_order
-from .interop import Operation
+from ..host.interop import Operation
+from ..workspace.snapshot import Snapshot, display_name
+from ..workspace.warmup.compile_order import WINDOW, warm_order
+from .describe import SymbolSummary, compilation, kind_word, symbols_at, typed
 from .matching import NameSet
-from .snapshot import Snapshot, display_name
 from .summaries import described
-from .symbols import SymbolSummary, compilation, kind_word, symbols_at, typed
 
 # Accessors, backing fields and the like are reached through their property or event.
 _HIDDEN_METHOD_KINDS = {"PropertyGet", "PropertySet", "EventAdd", "EventRemove", "EventRaise", "StaticConstructor"}
@@ -135,7 +135,7 @@ class _Table:
             return self.names_ranked
 
     def keys_of(self, indexes: list[int]) -> list[tuple[str, str]]:
-        from .native import helpers
+        from ..native import helpers
 
         with _tables_lock:
             missing = [i for i in indexes if i not in self.keys and i not in self.summaries]
@@ -203,7 +203,7 @@ def _walked_together(snapshot: Snapshot, projects: list[Any], operation: Operati
     """The tables of ``projects``. Together rather than one by one: the warm-up builds only a few
     compilations at a time; with the C# helpers each project is walked as soon as its compilation is
     built, while the ones after it compile."""
-    from .native import helpers
+    from ..native import helpers
 
     native = helpers()
     if native is None:
@@ -228,7 +228,7 @@ def _walked_together(snapshot: Snapshot, projects: list[Any], operation: Operati
 
 
 def _walked(project: Any, compiled: Any, operation: Operation) -> _Table:
-    from .native import helpers
+    from ..native import helpers
 
     native = helpers()
     if native is not None:

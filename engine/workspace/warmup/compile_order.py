@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .errors import InvalidArgument
-from .interop import Operation
-from .snapshot import Snapshot
+from ...errors import InvalidArgument
+from ...host.interop import Operation
+from ..snapshot import Snapshot
 
 WINDOW = 3
 """Compilations in flight at once. 25 projects on two cores took 1.06-1.16 s three at a time (two or

@@ -17,7 +17,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import DotnetNotFound, RoslynNotFound, RuntimeStartFailed, SdkTooOld
+from ..errors import DotnetNotFound, RoslynNotFound, RuntimeStartFailed, SdkTooOld
 from .precompiled import precompiled_compiler
 
 ROSLYN_DIR_VARIABLE = "ROSLYN_TUI_ROSLYN_DIR"

@@ -12,11 +12,11 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import AmbiguousSymbol, InvalidArgument, PositionOutOfRange, SymbolNotFound
+from ..host.interop import Operation
+from ..workspace.snapshot import Snapshot
 from .declarations import source_declarations
-from .errors import AmbiguousSymbol, InvalidArgument, PositionOutOfRange, SymbolNotFound
-from .interop import Operation
-from .snapshot import Snapshot
-from .symbols import compilation, display, documentation_id, normalize, qualified_name, typed
+from .describe import compilation, display, documentation_id, normalize, qualified_name, typed
 
 _DOC_ID = re.compile(r"^[NTFPME]:\S")
 _KEYWORDS = {

@@ -10,8 +10,8 @@ import subprocess
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
-from .models import WorkspaceDiagnostic
-from .runtime import DotnetInstall
+from ..host.runtime import DotnetInstall
+from ..models import WorkspaceDiagnostic
 
 RESTORE_TIMEOUT_SECONDS = 600
 

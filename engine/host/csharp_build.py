@@ -11,8 +11,8 @@ import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..errors import EngineError
 from .cache import cache_dir, locked
-from .errors import EngineError
 
 BUILD_TIMEOUT = 600
 
