@@ -1,0 +1,226 @@
+"""Open a solution into an MSBuildWorkspace: restore what was never restored, evaluate, keep the
+solution boundary, and report every problem met on the way.
+
+A restricted (untrusted) solution is opened without MSBuild instead (see ``engine.workspace.restricted``).
+"""
+
+from __future__ import annotations
+
+import logging
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import EngineError, WorkspaceLoadFailed
+from ..host.interop import Operation
+from ..host.runtime import RuntimeInfo, ensure_runtime
+from ..models import LoadProgress, LoadReport, ProjectSummary, WorkspaceDiagnostic
+from ..trust import Trust
+from . import restore as restoring
+from .boundary import leave_out_outside_documents
+from .restricted import open_restricted
+from .shutdown import register_exit_handler
+from .snapshot import Snapshot, display_name
+from .solution_file import SolutionTarget, project_paths
+from .warmup import during_load
+
+log = logging.getLogger("roslyn_tui.engine")
+
+ProgressCallback = Callable[[LoadProgress], None]
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """What a load produced: the workspace, its first snapshot and the report."""
+
+    runtime: RuntimeInfo
+    workspace: Any
+    snapshot: Snapshot
+    report: LoadReport
+
+
+def load_trusted(target: SolutionTarget, *, restore: bool, progress: ProgressCallback, timeout: float) -> Loaded:
+    """Restore (when asked and needed), open with MSBuild, and leave out files outside the boundary."""
+    started = time.monotonic()
+    runtime = ensure_runtime(target.directory)
+    register_exit_handler()
+    notes = [target.note] if target.note else []
+    diagnostics: list[WorkspaceDiagnostic] = []
+    projects = project_paths(target)
+    total = len(projects)
+    if restore:
+        missing = restoring.needs_restore(projects)
+        if missing:
+            progress(LoadProgress("restore", target.path.name, 0, total))
+            notes.append(f"Ran dotnet restore ({len(missing)} of {total} projects had never been restored).")
+            failure = restoring.restore(runtime.dotnet, target.path)
+            if failure:
+                diagnostics.append(failure)
+        for generator in restoring.unbuilt_generators(projects):
+            progress(LoadProgress("build", generator.stem, 0, total))
+            notes.append(f"Built the source generator {generator.stem} (its output was missing).")
+            failure = restoring.build_generator(runtime.dotnet, generator)
+            if failure:
+                diagnostics.append(failure)
+    solution, workspace = open_workspace(target, runtime, progress, timeout)
+    diagnostics.extend(workspace_diagnostics(workspace, solution))
+    solution, outside = within_boundary(solution, target, runtime)
+    notes.extend(_outside_notes(outside))
+    snapshot = Snapshot(solution, target.directory, 1)
+    summaries = project_summaries(snapshot)
+    for project in snapshot.projects:
+        targets = snapshot.targets_of(project)
+        if len(targets) > 1:
+            notes.append(
+                f"{display_name(project)} targets {', '.join(targets)}: navigating "
+                f"{snapshot.project_targets[project.Name]} (the newest plain .NET target)."
+            )
+    progress(LoadProgress("done", target.path.name, len(summaries), len(summaries)))
+    report = LoadReport(
+        solution_path=str(target.path),
+        projects=summaries,
+        diagnostics=tuple(diagnostics),
+        seconds=round(time.monotonic() - started, 2),
+        notes=tuple(notes),
+    )
+    return Loaded(runtime, workspace, snapshot, report)
+
+
+def load_restricted(target: SolutionTarget, trust: Trust, progress: ProgressCallback) -> Loaded:
+    """Open without running anything from the solution (see ``engine.workspace.restricted``)."""
+    started = time.monotonic()
+    # `dotnet --version` in the solution's directory would honour its global.json, which may name an
+    # SDK shipped inside the repository: start the runtime from a neutral directory instead.
+    runtime = ensure_runtime(Path(tempfile.gettempdir()))
+    register_exit_handler()
+    solution, workspace, diagnostics = open_restricted(target, runtime)
+    snapshot = Snapshot(solution, target.directory, 1)
+    summaries = project_summaries(snapshot)
+    progress(LoadProgress("done", target.path.name, len(summaries), len(summaries)))
+    notes = [target.note] if target.note else []
+    notes.append(trust.notice(target.directory))
+    report = LoadReport(
+        solution_path=str(target.path),
+        projects=summaries,
+        diagnostics=tuple(diagnostics),
+        seconds=round(time.monotonic() - started, 2),
+        notes=tuple(notes),
+    )
+    return Loaded(runtime, workspace, snapshot, report)
+
+
+def open_workspace(
+    target: SolutionTarget, runtime: RuntimeInfo, progress: ProgressCallback, timeout: float
+) -> tuple[Any, Any]:
+    """A new MSBuildWorkspace with ``target`` opened in it: ``(solution, workspace)``."""
+    from Microsoft.CodeAnalysis.MSBuild import MSBuildWorkspace  # type: ignore[import-not-found]
+    from System import String  # type: ignore[import-not-found]
+    from System.Collections.Generic import Dictionary  # type: ignore[import-not-found]
+
+    workspace = MSBuildWorkspace.Create(Dictionary[String, String]())
+    during_load.start(workspace, runtime)
+    reporter = _progress_reporter(progress, len(project_paths(target)))
+    operation = Operation(f"Loading {target.path.name}", timeout)
+    try:
+        if target.is_project:
+            project = operation.wait(workspace.OpenProjectAsync(str(target.path), None, reporter, operation.token))
+            solution = project.Solution
+        else:
+            solution = operation.wait(workspace.OpenSolutionAsync(str(target.path), None, reporter, operation.token))
+    except EngineError:
+        workspace.Dispose()
+        raise
+    except Exception as error:
+        details = "; ".join(d.Message for d in workspace.Diagnostics)[:800]
+        workspace.Dispose()
+        raise WorkspaceLoadFailed(
+            f"MSBuild could not open {target.path.name}: {error}" + (f" ({details})" if details else ""),
+            "Check that 'dotnet build' works on it, and that the SDK it needs is installed.",
+        ) from error
+    return solution, workspace
+
+
+def within_boundary(solution: Any, target: SolutionTarget, runtime: RuntimeInfo) -> tuple[Any, tuple[str, ...]]:
+    """``solution`` without the documents outside the solution's directory, and those documents' paths."""
+    return leave_out_outside_documents(solution, target.directory, runtime.dotnet.root)
+
+
+def workspace_diagnostics(workspace: Any, solution: Any) -> list[WorkspaceDiagnostic]:
+    """The workspace's load failures, each filed under the project its message names."""
+    projects = [(str(p.FilePath or ""), display_name(p)) for p in solution.Projects]
+    found = []
+    for diagnostic in workspace.Diagnostics:
+        message = str(diagnostic.Message)
+        kind = str(diagnostic.Kind)
+        severity = "warning" if kind == "Warning" or _is_nuget_warning(message) else "error"
+        owner = next((name for path, name in projects if path and path in message), "")
+        if not owner:
+            owner = next((name for _, name in projects if f"{name}.csproj" in message), "")
+        found.append(WorkspaceDiagnostic(severity, owner, message))
+    return list(dict.fromkeys(found))
+
+
+def project_summaries(snapshot: Snapshot) -> tuple[ProjectSummary, ...]:
+    return tuple(
+        ProjectSummary(
+            name=display_name(project),
+            path=str(project.FilePath or ""),
+            target_framework=snapshot.project_targets[project.Name],
+            target_frameworks=tuple(snapshot.targets_of(project)),
+            document_count=project.DocumentIds.Count,
+        )
+        for project in snapshot.projects
+    )
+
+
+# MSBuild reports some NuGet warnings (NU1603 version fallback, NU190x audit) as failures.
+_NUGET_WARNINGS = ("was resolved instead", "has a known", "vulnerability", ": warning ")
+
+
+def _is_nuget_warning(message: str) -> bool:
+    return any(marker in message for marker in _NUGET_WARNINGS)
+
+
+def _outside_notes(outside: tuple[str, ...]) -> list[str]:
+    if not outside:
+        return []
+    shown = ", ".join(outside[:5]) + (f" and {len(outside) - 5} more" if len(outside) > 5 else "")
+    return [f"Left out {len(outside)} file(s) outside the solution directory (never read or shown): {shown}."]
+
+
+_progress_type: Any = None
+
+
+def _progress_reporter(progress: ProgressCallback, total: int) -> Any:
+    """An ``IProgress<ProjectLoadProgress>`` that forwards to ``progress`` as ``LoadProgress``."""
+    global _progress_type
+    if _progress_type is None:
+        from Microsoft.CodeAnalysis.MSBuild import ProjectLoadProgress  # type: ignore[import-not-found]
+        from System import IProgress  # type: ignore[import-not-found]
+
+        class LoadProgressReporter(IProgress[ProjectLoadProgress]):  # type: ignore[misc]
+            __namespace__ = "RoslynTui"
+
+            def Report(self, value: Any) -> None:
+                self.forward(value)
+
+        _progress_type = LoadProgressReporter
+
+    done: set[str] = set()
+
+    def forward(value: Any) -> None:
+        phase = str(value.Operation).lower()
+        name = Path(str(value.FilePath)).stem
+        if phase == "resolve":
+            done.add(str(value.FilePath))
+        try:
+            progress(LoadProgress(phase, name, len(done), max(total, len(done))))
+        except Exception:
+            log.exception("progress callback failed")
+
+    reporter = _progress_type()
+    reporter.forward = forward
+    return reporter

@@ -1,0 +1,67 @@
+"""Loading again what changed: the whole solution in a new workspace, or some projects in the current one.
+
+Each returns the new solution aside; the session publishes it in one step.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..errors import WorkspaceLoadFailed
+from ..host.interop import Operation
+from ..host.runtime import RuntimeInfo
+from ..models import WorkspaceDiagnostic
+from . import restore as restoring
+from .loading import open_workspace, within_boundary, workspace_diagnostics
+from .project_reload import reload_projects
+from .restricted import open_restricted
+from .solution_file import SolutionTarget
+
+
+def reopen(
+    target: SolutionTarget, runtime: RuntimeInfo, restricted: bool, timeout: float
+) -> tuple[Any, Any, tuple[WorkspaceDiagnostic, ...]]:
+    """``(solution, workspace, problems)`` of ``target`` opened again in a new workspace."""
+    if restricted:
+        solution, workspace, problems = open_restricted(target, runtime)
+        return solution, workspace, tuple(problems)
+    solution, workspace = open_workspace(target, runtime, lambda _: None, timeout)
+    diagnostics = tuple(workspace_diagnostics(workspace, solution))
+    solution, _ = within_boundary(solution, target, runtime)
+    return solution, workspace, diagnostics
+
+
+def reevaluate(
+    workspace: Any,
+    solution: Any,
+    project_files: list[Path],
+    target: SolutionTarget,
+    runtime: RuntimeInfo,
+    timeout: float,
+) -> tuple[Any, list[WorkspaceDiagnostic]]:
+    """``solution`` with ``project_files`` restored and evaluated again, and the problems met."""
+    diagnostics = [d for d in (restoring.restore(runtime.dotnet, p) for p in project_files) if d]
+    operation = Operation(f"Reloading {', '.join(p.name for p in project_files)}", timeout)
+    reloaded = reload_projects(workspace, solution, project_files, operation)
+    _refuse_emptied(solution, reloaded, project_files, diagnostics)
+    reloaded, _ = within_boundary(reloaded, target, runtime)
+    return reloaded, diagnostics
+
+
+def _refuse_emptied(before: Any, after: Any, project_files: list[Path], problems: list[WorkspaceDiagnostic]) -> None:
+    """Raise when a project that had documents came back from MSBuild with none: its file could not be
+    read (invalid XML, a missing import). Publishing that would throw away a working project."""
+
+    def documents(solution: Any) -> dict[str, int]:
+        return {str(p.FilePath): p.DocumentIds.Count for p in solution.Projects if p.FilePath}
+
+    old, new = documents(before), documents(after)
+    emptied = [f for f in project_files if old.get(str(f), 0) > 0 and new.get(str(f), 0) == 0]
+    if emptied:
+        details = "; ".join(d.message for d in problems)[:600]
+        raise WorkspaceLoadFailed(
+            f"MSBuild could not evaluate {', '.join(f.name for f in emptied)} again"
+            + (f": {details}" if details else "."),
+            "Fix the project file; until then its last good version is used.",
+        )

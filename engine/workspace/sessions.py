@@ -1,0 +1,79 @@
+"""The sessions of this process: one per solution path, shared by every caller.
+
+Front ends get their session here (``open_session``, ``load_solution``), with the engine's full
+warm-up after the load and the memory trimmer started once it is done.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from ..host import memory_trim
+from ..host.interop import Operation
+from ..trust import NAMED_BY_USER, Trust
+from .loading import ProgressCallback
+from .session import SolutionSession
+from .solution_file import resolve_target
+from .warmup.after_load import warm_up_after_load
+
+_sessions: dict[Path, SolutionSession] = {}
+_sessions_lock = threading.Lock()
+
+
+def open_session(
+    path: str | Path, *, trust: Trust = NAMED_BY_USER, restore: bool = True, watch: bool = True
+) -> SolutionSession:
+    """The shared session for ``path`` (created, not yet loaded, on first use).
+
+    A session opened restricted is replaced when the same solution is later opened trusted.
+    """
+    target = resolve_target(path)
+    with _sessions_lock:
+        session = _sessions.get(target.path)
+        if session is None or session.closed or session.error is not None or session.trust.trusted != trust.trusted:
+            if session is not None:
+                session.close()
+            session = SolutionSession(target, trust=trust, restore=restore, watch=watch, warm_up=_warm_up)
+            _sessions[target.path] = session
+        return session
+
+
+def load_solution(
+    path: str | Path,
+    progress: ProgressCallback | None = None,
+    *,
+    trust: Trust = NAMED_BY_USER,
+    restore: bool = True,
+    watch: bool = True,
+) -> SolutionSession:
+    """Open and load ``path`` (or return the already loaded shared session).
+
+    ``trust`` defaults to the user's own act of naming the path; pass ``trust.decide(path)`` for a
+    path that came from anywhere else.
+    """
+    session = open_session(path, trust=trust, restore=restore, watch=watch)
+    session.load(progress)
+    return session
+
+
+def close_session(session: SolutionSession) -> None:
+    """Forget ``session`` and release its workspace, watcher and caches."""
+    with _sessions_lock:
+        if _sessions.get(session.target.path) is session:
+            del _sessions[session.target.path]
+    session.close()
+
+
+def _warm_up(session: SolutionSession, operation: Operation) -> None:
+    try:
+        warm_up_after_load(session, operation)
+    finally:
+        memory_trim.start(_idle_seconds)
+
+
+def _idle_seconds() -> float:
+    """Seconds since any open session last ran a query (the memory trimmer's clock)."""
+    with _sessions_lock:
+        sessions = list(_sessions.values())
+    return min((session.idle_seconds() for session in sessions), default=float("inf"))

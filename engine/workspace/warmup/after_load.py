@@ -1,0 +1,58 @@
+"""The engine's warm-up after a load: what the first queries would otherwise pay for.
+
+Every compilation (in the order a user needs them), Roslyn's syntax indexes, the editing providers and
+analyzers, then the on-disk index the next start answers from. ``open_session`` gives it to each session.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Protocol
+
+from ...editing.actions import warm_up as warm_code_actions
+from ...editing.analyzers import ide_analyzers
+from ...editing.providers import csharp_providers
+from ...host.interop import Operation
+from ...index import write_index
+from ..snapshot import Snapshot
+from ..solution_file import SolutionTarget
+from .compile_order import compile_ahead
+from .syntax_indexes import build_syntax_indexes
+
+
+class WarmedSession(Protocol):
+    """What the warm-up needs of a session."""
+
+    editing_warm: threading.Event
+
+    @property
+    def target(self) -> SolutionTarget: ...
+
+    @property
+    def restricted(self) -> bool: ...
+
+    def snapshot(self) -> Snapshot: ...
+
+    def preferred_paths(self) -> list[str]: ...
+
+    def yield_to_queries(self, operation: Operation, quiet: float = 0.5) -> None: ...
+
+
+def warm_up_after_load(session: WarmedSession, operation: Operation) -> None:
+    """Warm ``session``'s current snapshot; each step after the compilations waits for a quiet moment."""
+    snapshot = session.snapshot()
+    compile_ahead(snapshot, operation, session.preferred_paths)
+    if session.restricted:
+        return
+    build_syntax_indexes(snapshot, operation, lambda: session.yield_to_queries(operation))
+    # The first code action or diagnostics list would otherwise pay seconds for these; on two cores they
+    # would also slow the first navigation queries, so they wait for a quiet moment.
+    session.yield_to_queries(operation)
+    csharp_providers(snapshot.solution.Workspace.Services.HostServices, operation)
+    session.yield_to_queries(operation)
+    ide_analyzers(operation)
+    session.yield_to_queries(operation)
+    warm_code_actions(snapshot, operation)
+    session.editing_warm.set()
+    # The next start answers search, definition and outlines from this before it has loaded.
+    write_index(session, operation)
