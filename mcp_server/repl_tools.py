@@ -41,8 +41,11 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
         ctx: Context,
         context_id: ContextId = None,
         reference_solution: Annotated[
-            bool, Field(description="Reference the loaded solution's projects (and their packages).")
-        ] = False,
+            bool | None,
+            Field(
+                description="Reference the loaded solution's projects (and their packages). Default: yes when one is loaded."
+            ),
+        ] = None,
     ) -> Annotated[CallToolResult, result_model(Evaluation)]:
         """Run C# in a REPL context (a separate process; 10 s and 512 MB limits): the value and its type,
         stdout/stderr, compile errors with line:column, exceptions."""

@@ -49,6 +49,21 @@ def test_the_solution_is_usable_from_the_repl(mcp):
     assert result["value"] == '"Bo"'
 
 
+def test_the_solution_is_referenced_by_default(mcp):
+    result = structured(mcp.call("evaluate_csharp", code='new Shop.Core.Customer(4, "Di").Name', context_id="plain"))
+    assert result["ran"] and result["value"] == '"Di"'
+
+
+def test_a_name_that_does_not_resolve_says_how_to_reference_it(mcp):
+    answer = mcp.call(
+        "evaluate_csharp", code="new Shop.Core.Customer(5, \"Ed\")", context_id="bare", reference_solution=False
+    )
+    result = structured(answer)
+    assert not result["ran"] and {d["id"] for d in result["diagnostics"]} & {"CS0234", "CS0246"}
+    assert any("reference_solution=true" in n and "nuget:" in n for n in result["notices"])
+    assert "reference_solution=true" in answer.content[0].text
+
+
 def test_the_time_limit_kills_the_worker_and_the_server_goes_on(mcp):
     mcp.call("evaluate_csharp", code="var kept = 1;", context_id="other")
     hung = mcp.call("evaluate_csharp", code="while (true) { }", context_id="loop")

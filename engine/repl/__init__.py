@@ -50,15 +50,21 @@ def evaluate_csharp(
     code: str,
     context_id: str | None = None,
     session: Any | None = None,
-    reference_solution: bool = False,
+    reference_solution: bool | None = None,
     timeout: float | None = None,
     cancelled: Any = None,
 ) -> Evaluation:
     """Compile and run ``code`` in a context (``default`` when none is named), under the time and
-    memory limits. Errors in the code come back as diagnostics; nothing runs then."""
+    memory limits. Errors in the code come back as diagnostics; nothing runs then.
+
+    ``reference_solution``: reference the loaded solution's projects; ``None`` (the default) does
+    whenever a trusted solution is loaded, as the terminal app's REPL screen does.
+    """
     consent.require(session)
     _check_code(code)
     started = time.monotonic()
+    if reference_solution is None:
+        reference_solution = session is not None and not session.restricted
     contexts = shared()
     context, notices = _ready_context(contexts, context_id, session, reference_solution, timeout)
     packages = _restored_directives(code, session, notices)
@@ -73,6 +79,7 @@ def evaluate_csharp(
         )
     contexts.prepare()  # the next new context will not wait for a worker
     diagnostics = _diagnostics(answer, code)
+    notices.extend(_unresolved_name_hints(diagnostics, session, reference_solution))
     ran = not any(d.severity == "error" for d in diagnostics)
     context.submissions += ran
     exception = answer.get("exception")
@@ -246,6 +253,26 @@ def _restored_directives(code: str, session: Any | None, notices: list[str]) -> 
         packages[directive.reference] = [str(p) for p in restored.assemblies]
         notices.append(f"restored {restored.package_id} {restored.version}")
     return packages
+
+
+UNRESOLVED_NAMES = frozenset({"CS0103", "CS0234", "CS0246"})
+"""A name, a namespace member, or a type that did not resolve."""
+
+
+def _unresolved_name_hints(diagnostics: tuple[ReplDiagnostic, ...], session: Any | None, referenced: bool) -> list[str]:
+    """What to do when a name did not resolve: reference the solution, or a package."""
+    if not any(d.id in UNRESOLVED_NAMES for d in diagnostics):
+        return []
+    if session is None:
+        where = "load a solution (load_solution) to use its types"
+    elif not referenced:
+        where = "pass reference_solution=true to use the solution's types"
+    else:
+        where = "the solution's projects that compile are referenced; a project with errors is left out"
+    return [
+        f'a name did not resolve: {where}; for a package, add #r "nuget: Id, Version" to the code '
+        "(or load_nuget_package); for a namespace, a using directive"
+    ]
 
 
 def _diagnostics(answer: dict[str, Any], code: str) -> tuple[ReplDiagnostic, ...]:
