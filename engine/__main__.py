@@ -11,6 +11,7 @@ from typing import Any
 
 from .errors import EngineError
 from .host.runtime import ensure_runtime
+from .views.load import LoadSummary
 from .workspace.sessions import load_solution
 
 
@@ -24,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     arguments = parser.parse_args(argv)
     result, status = run_doctor(arguments.path, restore=not arguments.no_restore)
     if arguments.json:
-        print(json.dumps(result, indent=2))
+        print(json.dumps({k: v for k, v in result.items() if k != "load_text"}, indent=2))
     else:
         print(render(result))
     return status
@@ -46,6 +47,7 @@ def run_doctor(path: str | None, restore: bool = True) -> tuple[dict[str, Any], 
             session = load_solution(path, restore=restore, watch=False)
             assert session.report is not None
             result["load"] = dataclasses.asdict(session.report)
+            result["load_text"] = LoadSummary(str(session.root), session.report).render()
             session.close()
     except EngineError as error:
         result["error"] = {"type": type(error).__name__, "message": error.message, "hint": error.hint}
@@ -59,17 +61,8 @@ def render(result: dict[str, Any]) -> str:
     for key in ("dotnet", "sdk_version", "runtime_version", "roslyn_version", "roslyn_directory", "compiler_directory"):
         if key in result:
             lines.append(f"{key.replace('_', ' ')}: {result[key]}")
-    load = result.get("load")
-    if load:
-        lines.append(f"solution: {load['solution_path']} loaded in {load['seconds']} s")
-        for project in load["projects"]:
-            targets = ", ".join(project["target_frameworks"])
-            lines.append(
-                f"  {project['name']}  {project['target_framework']} (of {targets})  {project['document_count']} documents"
-            )
-        lines.extend(f"note: {note}" for note in load["notes"])
-        lines.append(f"workspace diagnostics: {len(load['diagnostics'])}")
-        lines.extend(f"  {d['severity']} {d['project'] or '-'}: {d['message']}" for d in load["diagnostics"])
+    if "load_text" in result:  # the app's Info panel and load_solution say the same
+        lines.append(result["load_text"])
     if "error" in result:
         lines.append(f"error ({result['error']['type']}): {result['error']['message']}")
         if result["error"]["hint"]:

@@ -3,7 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
+
+# Field metadata for structured content (MCP), read by ``mcp_server.lean``: the text is for reading,
+# the structure for acting, and an assistant pays for both.
+TEXT_ONLY = {"structured": False}
+"""For reading only: the text shows it; structured content leaves it out (another field says it exactly)."""
+FLAT = {"flat": True}
+"""A nested value whose fields structured content puts in its parent's."""
+WITHOUT_LOCATION = {"unless": "location"}
+"""Only said where the item has no location (a metadata symbol's assembly)."""
+
+
+def short_key(key: str) -> dict[str, str]:
+    """Structured content names the field ``key``."""
+    return {"key": key}
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,10 +37,27 @@ class Location:
 
 
 def relative_path(path: str, root: Path | str) -> str:
+    """``path`` as text views print it: relative to ``root``; a package file as ``nuget:id/version/...``;
+    anything else absolute."""
     try:
         return Path(path).relative_to(root).as_posix()
     except ValueError:
-        return path
+        return package_path(path) or path
+
+
+@lru_cache(maxsize=4096)
+def package_path(path: str) -> str | None:
+    """``nuget:<id>/<version>/<file>`` when ``path`` lies in an extracted NuGet package, else ``None``.
+
+    NuGet writes ``.nupkg.metadata`` at the top of every package it extracts, whichever folder holds it,
+    so the mark needs no knowledge of the machine's package folders.
+    """
+    parts = Path(path).parts
+    for depth in range(len(parts) - 1, 2, -1):
+        package = Path(*parts[:depth])
+        if (package / ".nupkg.metadata").is_file():
+            return "nuget:" + "/".join(parts[depth - 2 :])
+    return None
 
 
 @dataclass(frozen=True)
@@ -42,12 +74,20 @@ class LoadProgress:
 
 @dataclass(frozen=True)
 class WorkspaceDiagnostic:
-    """A problem MSBuild or Roslyn met while loading (not a compiler diagnostic)."""
+    """A problem with the solution as a whole: the one list every count and view of problems comes from
+    (the app's Info panel and its notice, ``project_structure``, ``workspace_problems``, ``doctor``)."""
 
     severity: str
     """``error`` or ``warning``."""
     project: str
+    """The project it belongs to; empty for the solution."""
     message: str
+    """The whole message, never cut."""
+    kind: str = "load"
+    """``restore``, ``build`` (a source generator built before loading), ``load`` (MSBuild's evaluation),
+    ``update`` (applying a change on disk) or ``compile`` (a project with compile errors)."""
+    action: str = ""
+    """What to do about it."""
 
 
 @dataclass(frozen=True)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import base64
-import dataclasses
 import hashlib
 import json
 from collections.abc import Callable
 from typing import Any
 
 from mcp.server.mcpserver.exceptions import ToolError
+
+from .lean import lean
 
 
 def fingerprint(tool: str, arguments: dict[str, Any]) -> str:
@@ -47,7 +48,7 @@ def decode_cursor(cursor: str | None, key: str) -> int:
 
 def message_size(view: Any, text: str) -> int:
     """Characters a view costs in a tool result: its text plus its structured content."""
-    return len(text) + len(json.dumps(dataclasses.asdict(view), default=str))
+    return len(text) + len(json.dumps(lean(view), default=str))
 
 
 def fit(count: int, cut: Callable[[int], Any], budget: int) -> tuple[Any, str]:

@@ -1,7 +1,6 @@
 """Turning an engine view into a tool result: the view's exact text, paged and cut to the budget,
 with structured content that mirrors the view."""
 
-import dataclasses
 import json
 import logging
 import threading
@@ -19,17 +18,18 @@ from engine.host.interop import cancel_thread
 from engine.views.paging import page
 
 from .config import Settings
+from .lean import lean
 from .paging import cut_text, decode_cursor, encode_cursor, fingerprint, fit, message_size
 
 log = logging.getLogger("roslyn_mcp")
 
 
 def result_model(view_type: type) -> type[BaseModel]:
-    """The output schema of a tool answering with ``view_type``: the view plus paging and timing."""
+    """The structured result of a tool answering with ``view_type``: the view made lean (``lean``) plus
+    paging; every field may be left out, meaning empty."""
     return create_model(
         f"{view_type.__name__}Result",
-        result=(view_type | None, None),
-        elapsed_ms=(int, ...),
+        result=(dict[str, Any] | None, None),
         next_cursor=(str | None, None),
         omitted=(int, 0),
         untrusted=(str | None, None),
@@ -86,7 +86,7 @@ async def answer(
         if was_cut:
             text += f"\n... cut at {budget} characters: narrow the request (a smaller range, depth or scope)."
     text += more
-    plain: dict[str, Any] | None = _plain(view)
+    plain: dict[str, Any] | None = lean(view)
     left_out = None
     structure = len(json.dumps(plain, default=str)) if whole else 0  # a page was already sized by fit()
     if whole and len(text) + structure > budget:
@@ -102,15 +102,20 @@ async def answer(
     if notice:
         text = f"{notice}\n{text}"
     structured = {
-        "result": plain,
-        "elapsed_ms": elapsed,
-        "next_cursor": next_cursor,
-        "omitted": omitted,
-        "untrusted": notice,
-        "left_out": left_out,
+        key: value
+        for key, value in (
+            ("result", plain),
+            ("next_cursor", next_cursor),
+            ("omitted", omitted),
+            ("untrusted", notice),
+            ("left_out", left_out),
+        )
+        if value
     }
+    log.info("%s answered in %d ms", tool, elapsed)
+    # The time is the log's and the metadata's: in the text an assistant would pay for it on every call.
     return CallToolResult(
-        content=[TextContent(type="text", text=f"{text}\n({elapsed} ms)")], structured_content=structured
+        content=[TextContent(type="text", text=text)], structured_content=structured, _meta={"elapsed_ms": elapsed}
     )
 
 
@@ -139,7 +144,3 @@ async def run_engine(work: Callable[[], Any], tool: str = "the request") -> Any:
             "Check the arguments (names, positions, paths of the solution) or narrow the request; the same call "
             "with other input still works. If this input is valid, report it with the server log (stderr)."
         ) from error
-
-
-def _plain(view: Any) -> dict[str, Any]:
-    return dataclasses.asdict(view)

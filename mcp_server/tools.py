@@ -16,6 +16,7 @@ from engine.views.hierarchy import ImplementationList, OverrideList, TypeHierarc
 from engine.views.load import LoadSummary
 from engine.views.members import MemberList
 from engine.views.outline import ContainingMember, FileOutline
+from engine.views.problems import ProblemList
 from engine.views.project import NamespaceList, ProjectStructure
 from engine.views.references import ReferenceList
 from engine.views.source import SourceText, SymbolSource
@@ -24,6 +25,7 @@ from engine.views.symbols import SymbolList
 from engine.workspace.early_answers import EARLY_QUERIES
 
 from .config import Settings
+from .progress import from_worker
 from .responses import answer, result_model
 from .solution_state import SolutionState
 
@@ -115,7 +117,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
         files). Use it to get your bearings in an unfamiliar solution."""
         return await respond(
             ctx,
-            lambda s, t: s.run(queries.project_structure, include_documents, timeout=t),
+            lambda s, t: s.run(queries.project_structure, include_documents, s.report.diagnostics, timeout=t),
             "project_structure",
             {"d": include_documents},
         )
@@ -382,12 +384,32 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
         """Compiler errors and warnings for a file, a project or the solution, errors first. Use it to
         check whether code compiles after an edit, without running a build."""
         hidden = settings.include_hidden_diagnostics
+        progress = from_worker(ctx, "diagnostics")
         return await respond(
             ctx,
-            lambda s, t: s.run(queries.diagnostics, file, project, severity, hidden, None, timeout=t),
+            lambda s, t: s.run(
+                queries.diagnostics, file, project, severity, hidden, None, progress=progress, timeout=t
+            ),
             "diagnostics",
             {"f": file, "p": project, "s": severity},
             paged=True,
             limit=limit or settings.max_diagnostics,
             cursor=cursor,
         )
+
+    @read_only_tool
+    async def workspace_problems(
+        ctx: Context,
+        compile: Annotated[
+            bool, Field(description="Also compile every project for its errors (seconds on a large solution).")
+        ] = True,
+    ) -> Annotated[CallToolResult, result_model(ProblemList)]:
+        """What stands between the solution and a clean build, in one list: restore, build and MSBuild
+        load failures, failed updates, and each project with compile errors, each with what to do. Use it
+        first when answers look incomplete, or before trusting a clean diagnostics list."""
+
+        def problems(s: Any, t: float) -> Any:
+            assert s.report is not None
+            return s.run(queries.workspace_problems, s.report.diagnostics, compile, timeout=t)
+
+        return await respond(ctx, problems, "workspace_problems", {"c": compile})

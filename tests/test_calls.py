@@ -168,7 +168,7 @@ def test_both_directions_around_the_mutual_recursion(shop):
     ]
     lines = calls.render().splitlines()
     assert lines[0] == "Call hierarchy of Workflow.IsEven(int)  src/Shop.App/Workflow.cs:12:24  (depth 2)"
-    assert "incoming: 2" in lines and "outgoing: 1" in lines
+    assert "incoming: 2 callers, 2 call sites" in lines and "outgoing: 1" in lines
 
 
 def test_node_labels_are_the_rendered_lines_without_indentation(shop):
@@ -235,7 +235,10 @@ def test_callers_come_in_pages_that_add_up_to_the_whole_list(shop, monkeypatch, 
     pages = [shop.run(call_hierarchy, ref, "incoming", 1, offset, 2) for offset in range(0, total, 2)]
     assert {page.incoming_total for page in pages} == {total}
     assert [node for page in pages for node in page.incoming] == list(whole.incoming)
-    assert pages[0].render().splitlines()[1] == f"incoming: {total} (showing 1-2 of {total})"
+    sites = sum(len(node.sites) for node in whole.incoming)
+    assert {page.incoming_sites for page in pages} == {whole.incoming_sites} == {sites}
+    heading = f"incoming: {total} callers, {sites} call sites (showing 1-2 of {total})"
+    assert pages[0].render().splitlines()[1] == heading
 
 
 @pytest.mark.parametrize(("offset", "limit"), [(0, 0), (-1, 10)])

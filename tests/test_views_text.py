@@ -53,7 +53,7 @@ def test_call_hierarchy_text(shop):
     text = shop.run(call_hierarchy, SymbolRef(name="Workflow.Countdown"), direction="both").render()
     assert text.splitlines()[:6] == [
         "Call hierarchy of Workflow.Countdown(int)  src/Shop.App/Workflow.cs:16:23  (depth 1)",
-        "incoming: 2",
+        "incoming: 2 callers, 2 call sites",
         "  called by  Workflow.Middle(int)  src/Shop.App/Workflow.cs:8:23  …",
         "    at src/Shop.App/Workflow.cs:8:53  public static int Middle(int n) => End(n) * 2 + Countdown(n);",
         "  called by  Workflow.Countdown(int)  src/Shop.App/Workflow.cs:16:23  (cycle)",

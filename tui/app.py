@@ -18,6 +18,7 @@ from engine.models import Location
 from engine.symbols.describe import SymbolSummary
 from engine.trust import NAMED_BY_USER, decide, grant
 from engine.views.load import LoadSummary
+from engine.views.problems import headline
 from themes import DEFAULT_THEME, THEMES
 
 from . import config
@@ -150,9 +151,12 @@ class RoslynTui(App[None]):
         self.query_one("#status", Static).update(
             f"{len(structure.items)} projects loaded.  ctrl+t search a symbol   ? help"
         )
-        problems = [d for d in session.report.diagnostics if d.severity == "error"]
-        if problems:
-            self.notify(f"{len(problems)} workspace problems: see the Info panel.", severity="warning", timeout=10)
+        if session.report.diagnostics:
+            self.notify(
+                f"{headline(session.report.diagnostics)} while loading: see the Info panel.",
+                severity="warning",
+                timeout=10,
+            )
 
     # -- navigation -------------------------------------------------------------------------------
 

@@ -14,12 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..diagnostics.analyzers import document_analyzer_diagnostics
 from ..errors import EditRefused, PositionOutOfRange
 from ..host.interop import Operation
 from ..symbols.naming import text_position
 from ..views.edits import CodeActionItem
 from ..workspace.snapshot import Snapshot
-from .analyzers import document_analyzer_diagnostics
 from .fix_all import fix_all_action, fix_all_scopes
 from .providers import csharp_providers, package_fix_providers
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..errors import OutsideSolution
 from ..host.interop import Operation
+from ..workspace.boundary import is_inside
 from ..workspace.snapshot import Snapshot
 
 
@@ -77,7 +80,19 @@ def solution_changes(snapshot: Snapshot, changed: Any, operation: Operation) -> 
             if path and path not in found:
                 same = text(before)
                 found[path] = FileChange(_path_after(before, document), same, text(document), path)
+    _refuse_outside(snapshot, found.values())
     return sorted(found.values(), key=lambda change: change.path)
+
+
+def _refuse_outside(snapshot: Snapshot, changes: Iterable[FileChange]) -> None:
+    """No edit is offered that would change a file outside the solution (a package's source file)."""
+    outside = [snapshot.relative(c.source) for c in changes if not is_inside(snapshot.root, c.source)]
+    if outside:
+        raise OutsideSolution(
+            f"The edit would change {', '.join(outside[:3])}, outside the solution directory: files a package adds"
+            " to the build are read, never written.",
+            "Edit the solution's own code instead (for a name a package file uses, that file keeps the old one).",
+        )
 
 
 def _path_after(before: Any, after: Any) -> str:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from ..diagnostics.analyzers import document_analyzer_diagnostics, project_analyzer_diagnostics
 from ..host.interop import Operation
-from .analyzers import document_analyzer_diagnostics, project_analyzer_diagnostics
 
 SCOPES = ("document", "project", "solution")
 

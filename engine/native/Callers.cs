@@ -9,12 +9,14 @@ namespace RoslynTuiNative;
 /// path and line, then display), with [key, whether every site is reached through an interface or override,
 /// sites], each site [path, line, column, end line, end column, line text, through an interface or
 /// override] in order; the callers alongside. Only the page [offset, offset + limit) is described (a
-/// negative limit: all of them), <see cref="Total"/> counts every caller.</summary>
+/// negative limit: all of them), <see cref="Total"/> counts every caller, <see cref="SiteTotal"/> every call
+/// site shown in source.</summary>
 public sealed class CallerTable
 {
     public required string Rows { get; init; }
     public required ISymbol[] Callers { get; init; }
     public required int Total { get; init; }
+    public required int SiteTotal { get; init; }
 
     sealed class Caller(ISymbol symbol, string key)
     {
@@ -89,6 +91,7 @@ public sealed class CallerTable
             Rows = JsonRows.Write(rows),
             Callers = [.. shown.Select(caller => caller.Symbol)],
             Total = kept.Count,
+            SiteTotal = kept.Sum(caller => caller.Ordered.Count),
         };
     }
 

@@ -19,6 +19,7 @@ from .implementations import find_implementations, find_overrides
 from .info import method_overloads, symbol_info
 from .members import type_members
 from .outline import containing_member, file_outline
+from .problems import workspace_problems
 from .project import list_namespaces, project_structure
 from .references import find_references
 from .search import find_symbols
@@ -42,4 +43,5 @@ __all__ = [
     "symbol_info",
     "type_hierarchy",
     "type_members",
+    "workspace_problems",
 ]

@@ -69,9 +69,9 @@ def call_hierarchy(
     walker = _Walker(snapshot, operation)
     root_id = documentation_id(symbol)
     incoming: list[CallNode] = []
-    total = 0
+    total = sites = 0
     if direction in ("incoming", "both"):
-        incoming, total = walker.incoming(symbol, depth, {root_id}, offset, limit)
+        incoming, total, sites = walker.incoming(symbol, depth, {root_id}, offset, limit)
     outgoing = walker.outgoing(symbol, depth, {root_id}) if direction in ("outgoing", "both") else []
     return CallHierarchy(
         str(snapshot.root),
@@ -81,6 +81,7 @@ def call_hierarchy(
         tuple(incoming),
         tuple(outgoing),
         incoming_total=total,
+        incoming_sites=sites,
         offset=offset,
     )
 
@@ -93,27 +94,28 @@ class _Walker:
 
     def incoming(
         self, symbol: Any, depth: int, path: set[str], offset: int = 0, limit: int | None = None
-    ) -> tuple[list[CallNode], int]:
-        """The callers in ``[offset, offset + limit)``, in the order shown, and how many there are."""
+    ) -> tuple[list[CallNode], int, int]:
+        """The callers in ``[offset, offset + limit)``, in the order shown, how many there are, and how
+        many call sites they have in all."""
         from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
 
         callers = self.operation.wait(
             SymbolFinder.FindCallersAsync(symbol, self.snapshot.solution, self.operation.token)
         )
-        symbols, rows, total = self._callers(callers, offset, limit)
+        symbols, rows, total, sites_total = self._callers(callers, offset, limit)
         nodes = []
         for index, ((key, sites, note), summary) in enumerate(zip(rows, summarize_all(symbols), strict=True)):
             caller = typed(symbols[index]) if depth > 1 else None  # only a deeper level needs it
             nodes.append(self._node(caller, key, "called by", sites, note, depth, path, self._all_incoming, summary))
-        return nodes, total
+        return nodes, total, sites_total
 
     def _all_incoming(self, symbol: Any, depth: int, path: set[str]) -> list[CallNode]:
         return self.incoming(symbol, depth, path)[0]
 
-    def _callers(self, callers: Any, offset: int, limit: int | None) -> tuple[Any, list[_Caller], int]:
+    def _callers(self, callers: Any, offset: int, limit: int | None) -> tuple[Any, list[_Caller], int, int]:
         """The page of callers in the order shown, each once (a .NET array from the C# helper, else a
-        list), alongside it (key, sites, note), and how many callers there are in all: from the helper
-        in one call, or walked here.
+        list), alongside it (key, sites, note), how many callers there are in all and how many call sites
+        they have: from the helper in one call, or walked here.
 
         Roslyn reports a caller once per way it reaches the symbol: directly, and through each member the
         symbol implements or overrides (IsDirect false). Directness belongs to each call site, not the caller.
@@ -126,7 +128,7 @@ class _Walker:
                 )
             )
             rows = [(key, _sites(sites), _VIA if via else "") for key, via, sites in json.loads(str(table.Rows))]
-            return table.Callers, rows, int(table.Total)
+            return table.Callers, rows, int(table.Total), int(table.SiteTotal)
         grouped: dict[str, tuple[Any, dict[tuple[str, int, int], CallSite], list[bool]]] = {}
         for info in callers:
             self.operation.check()
@@ -158,7 +160,8 @@ class _Walker:
                 found.append((caller, (key, sites, _VIA if sites and all(site.note for site in sites) else "")))
         found.sort(key=lambda item: _caller_order(item[0], item[1]))
         shown = found[offset:] if limit is None else found[offset : offset + limit]
-        return [caller for caller, _ in shown], [row for _, row in shown], len(found)
+        sites_total = sum(len(row[1]) for _, row in found)
+        return [caller for caller, _ in shown], [row for _, row in shown], len(found), sites_total
 
     def outgoing(self, symbol: Any, depth: int, path: set[str]) -> list[CallNode]:
         grouped: dict[tuple[str, str], tuple[Any, list[CallSite]]] = {}

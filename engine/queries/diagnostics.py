@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..editing.analyzers import document_analyzer_diagnostics, project_analyzer_diagnostics
+from ..diagnostics import report
+from ..diagnostics.report import Progress, Request
 from ..editing.providers import csharp_providers, package_fix_providers
 from ..errors import InvalidArgument
 from ..host.interop import Operation
 from ..models import relative_path
-from ..symbols.describe import compilation, location_of
-from ..views.diagnostics import SEVERITIES, Diagnostic, DiagnosticList
+from ..views.diagnostics import SEVERITIES, DiagnosticList, rules_of
 from ..workspace.snapshot import Snapshot, display_name
 
 
@@ -25,6 +25,7 @@ def diagnostics(
     limit: int | None = None,
     analyzers: bool = True,
     include_suppressed: bool = False,
+    progress: Progress | None = None,
 ) -> DiagnosticList:
     """Diagnostics at ``severity`` or worse, errors first, then by file and line.
 
@@ -35,22 +36,22 @@ def diagnostics(
         include_hidden: include hidden diagnostics whatever ``severity`` says.
         limit: the most items returned; ``total`` and the counts still cover them all.
         analyzers: also run the projects' analyzers (package, project and SDK ones) and the IDE's
-            code-style analyzers, with the severities the projects' ``.editorconfig`` sets.
+            code-style analyzers, with the severities the projects' ``.editorconfig`` sets; only
+            those that can report at ``severity`` run.
         include_suppressed: also list analyzer diagnostics suppressed in source.
+        progress: told as each project (each target of it) is done.
+
+    Severities, targets and the analyzers that run are a build's (``engine.diagnostics.report``).
     """
     wanted = severity.strip().lower()
     if wanted not in SEVERITIES:
         raise InvalidArgument(f"'{severity}' is not a severity.", f"Use one of: {', '.join(SEVERITIES)}.")
     allowed = set(SEVERITIES[: SEVERITIES.index(wanted) + 1]) | ({"hidden"} if include_hidden else set())
+    request = Request(_least(allowed), analyzers, include_suppressed)
     fixable = _fixable_ids(snapshot)
     if file is not None:
-        document = snapshot.document(file)
-        model = operation.wait(document.GetSemanticModelAsync(operation.token))
-        raw = list(model.GetDiagnostics(None, operation.token))
-        if analyzers:
-            raw.extend(document_analyzer_diagnostics(document, model, operation, include_suppressed))
-        found = _convert(raw, display_name(document.Project), fixable(document.Project))
-        scope = relative_path(str(document.FilePath), snapshot.root)
+        found = report.of_document(snapshot, file, request, fixable, operation)
+        scope = relative_path(str(snapshot.document(file).FilePath), snapshot.root)
     else:
         projects = snapshot.projects
         if project is not None:
@@ -59,14 +60,7 @@ def diagnostics(
                 names = ", ".join(display_name(p) for p in snapshot.projects)
                 raise InvalidArgument(f"No project named '{project}'.", f"Projects: {names}.")
             projects = [chosen]
-        snapshot.compile_all(projects, operation)
-        found = []
-        for each in projects:
-            operation.check()
-            raw = list(compilation(snapshot, each, operation).GetDiagnostics(operation.token))
-            if analyzers:
-                raw.extend(_analyzer_diagnostics(snapshot, each, operation, include_suppressed))
-            found.extend(_convert(raw, display_name(each), fixable(each)))
+        found = report.of_projects(snapshot, projects, request, fixable, operation, progress)
         scope = display_name(projects[0]) if project is not None else "the solution"
     kept = sorted(
         {(d.id, d.location, d.message): d for d in found if d.severity in allowed}.values(),
@@ -85,15 +79,13 @@ def diagnostics(
         items=tuple(shown),
         total=len(kept),
         counts=tuple((s, counts[s]) for s in SEVERITIES if counts[s]),
+        rules=rules_of(tuple(kept)),
     )
 
 
-def _analyzer_diagnostics(
-    snapshot: Snapshot, project: Any, operation: Operation, include_suppressed: bool
-) -> list[Any]:
-    """A project's analyzer diagnostics, once per snapshot: running every analyzer costs seconds."""
-    key = f"analyzer-diagnostics:{project.Id.Id}:{include_suppressed}"
-    return snapshot.memo(key, lambda: project_analyzer_diagnostics(project, operation, include_suppressed))
+def _least(allowed: set[str]) -> str:
+    """The least severe of ``allowed``: the analyzers that run are those that can reach it."""
+    return max(allowed, key=SEVERITIES.index)
 
 
 def _fixable_ids(snapshot: Snapshot) -> Any:
@@ -105,24 +97,3 @@ def _fixable_ids(snapshot: Snapshot) -> Any:
         return features | set(package_fix_providers(project))
 
     return of
-
-
-def _convert(roslyn_diagnostics: Any, project: str, fixable: set[str]) -> list[Diagnostic]:
-    words = {"Error": "error", "Warning": "warning", "Info": "info", "Hidden": "hidden"}
-    found = []
-    for d in roslyn_diagnostics:
-        descriptor = d.Descriptor
-        found.append(
-            Diagnostic(
-                id=str(d.Id),
-                severity=words.get(str(d.Severity), str(d.Severity).lower()),
-                message=str(d.GetMessage(None)),
-                location=location_of(d.Location),
-                project=project,
-                category=str(descriptor.Category or ""),
-                help_link=str(descriptor.HelpLinkUri or ""),
-                fixable=str(d.Id) in fixable,
-                suppressed=bool(d.IsSuppressed),
-            )
-        )
-    return found

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..host.interop import Operation
+from ..models import WorkspaceDiagnostic
 from ..symbols.declarations import source_declarations
 from ..symbols.describe import qualified_name, typed
 from ..views.project import Namespace, NamespaceList, PackageReference, ProjectInfo, ProjectStructure
@@ -23,8 +24,14 @@ _OUTPUT_KINDS = {
 }
 
 
-def project_structure(snapshot: Snapshot, operation: Operation, include_documents: bool = False) -> ProjectStructure:
-    """Projects with their targets, output kind, project and package references (and documents)."""
+def project_structure(
+    snapshot: Snapshot,
+    operation: Operation,
+    include_documents: bool = False,
+    problems: tuple[WorkspaceDiagnostic, ...] = (),
+) -> ProjectStructure:
+    """Projects with their targets, output kind, project and package references (and documents), and
+    the load's ``problems`` (the session's ``report.diagnostics``)."""
     items = []
     for project in snapshot.projects:
         operation.check()
@@ -51,7 +58,10 @@ def project_structure(snapshot: Snapshot, operation: Operation, include_document
             )
         )
     return ProjectStructure(
-        root=str(snapshot.root), solution_path=str(snapshot.solution.FilePath or snapshot.root), items=tuple(items)
+        root=str(snapshot.root),
+        solution_path=str(snapshot.solution.FilePath or snapshot.root),
+        items=tuple(items),
+        problems=problems,
     )
 
 

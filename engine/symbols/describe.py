@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from ..models import Location
+from ..models import TEXT_ONLY, WITHOUT_LOCATION, Location, short_key
 from ..workspace.snapshot import Snapshot
 
 _TYPE_KINDS = {
@@ -70,19 +70,20 @@ SYMBOL_KIND_WORDS = (
 class SymbolSummary:
     """A symbol as every list shows it: one line of identity and one place."""
 
-    name: str
+    name: str = field(metadata=TEXT_ONLY)
     kind: str
     """A word from ``SYMBOL_KIND_WORDS`` (or ``local``, ``parameter``...)."""
-    display: str
-    """The signature as C# shows it, minimally qualified."""
-    qualified_name: str
-    documentation_id: str
-    container: str
+    display: str = field(metadata=TEXT_ONLY)
+    """The signature as C# shows it, minimally qualified (``documentation_id`` names it exactly)."""
+    qualified_name: str = field(metadata=TEXT_ONLY)
+    documentation_id: str = field(metadata=short_key("id"))
+    container: str = field(metadata=TEXT_ONLY)
     """The containing type, or the namespace for a top-level type."""
     location: Location | None
     """The first source declaration; ``None`` for metadata symbols."""
-    in_source: bool
-    assembly: str
+    in_source: bool = field(metadata=TEXT_ONLY)
+    """Whether ``location`` is set."""
+    assembly: str = field(metadata=WITHOUT_LOCATION)
 
 
 _INTERFACES: dict[str, str] = {

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ..models import Location
+from ..models import FLAT, Location
 from ..symbols.describe import SymbolSummary
 from .paging import range_note
-from .text import columns, where
+from .text import columns, plural, where
 
 
 @dataclass(frozen=True)
@@ -21,7 +21,7 @@ class CallSite:
 
 @dataclass(frozen=True)
 class CallNode:
-    symbol: SymbolSummary
+    symbol: SymbolSummary = field(metadata=FLAT)
     relation: str
     """``called by``, ``calls``, ``creates``, ``reads``, ``writes`` or ``reads and writes``."""
     sites: tuple[CallSite, ...]
@@ -50,6 +50,9 @@ class CallHierarchy:
     """The callers from ``offset``: all of them, or the page asked for."""
     outgoing: tuple[CallNode, ...]
     incoming_total: int
+    """Callers (each member once)."""
+    incoming_sites: int = 0
+    """Call sites of all the callers: a caller may call several times."""
     offset: int = 0
 
     @property
@@ -65,13 +68,17 @@ class CallHierarchy:
         """The same page with only its first ``count`` callers (the outgoing list stays whole)."""
         return dataclasses.replace(self, incoming=self.incoming[:count])
 
+    def incoming_heading(self) -> str:
+        """``incoming: 607 callers, 854 call sites``: a caller may call more than once."""
+        return f"incoming: {plural(self.incoming_total, 'caller')}, {plural(self.incoming_sites, 'call site')}"
+
     def render(self) -> str:
         lines = [
             f"Call hierarchy of {self.symbol.display}  {where(self.symbol.location, self.root, self.symbol.assembly)}  (depth {self.depth})"
         ]
         if self.direction in ("incoming", "both"):
             shown = range_note(self.offset, len(self.incoming), self.incoming_total)
-            lines.append(f"incoming: {self.incoming_total}{shown}")
+            lines.append(self.incoming_heading() + shown)
             lines.extend(node_lines(self.incoming, self.root, 1))
         if self.direction in ("outgoing", "both"):
             lines.append(f"outgoing: {len(self.outgoing)}")

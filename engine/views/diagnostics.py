@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ..models import Location
+from ..models import TEXT_ONLY, WITHOUT_LOCATION, Location
 from .paging import range_note
 from .text import columns, plural, where
 
@@ -18,14 +18,32 @@ class Diagnostic:
     severity: str
     message: str
     location: Location | None
-    project: str
-    category: str = ""
-    """``Compiler``, or the analyzer's category (``Performance``, ``Style``...)."""
-    help_link: str = ""
+    project: str = field(metadata=WITHOUT_LOCATION)
+    source: str = "compiler"
+    """Where the rule comes from: ``compiler``, an analyzer assembly (a package's or the SDK's, e.g.
+    ``Microsoft.CodeAnalysis.NetAnalyzers``), or ``IDE`` (code-style rules a build does not run; never
+    errors)."""
+    targets: tuple[str, ...] = ()
+    """The target frameworks it occurs in, when not every target the project builds (``net8.0``)."""
+    category: str = field(default="", metadata=TEXT_ONLY)
+    """``Compiler``, or the analyzer's category (``Performance``, ``Style``...); in structured content
+    once per rule (``DiagnosticList.rules``)."""
+    help_link: str = field(default="", metadata=TEXT_ONLY)
     fixable: bool = False
     """A code fix is offered for it: ``code_actions`` at its location lists it."""
     suppressed: bool = False
     """Suppressed in source (``#pragma``, ``[SuppressMessage]``); listed only on request."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    category: str
+    help_link: str = ""
+
+
+def rules_of(items: tuple[Diagnostic, ...]) -> tuple[Rule, ...]:
+    return tuple(sorted({Rule(d.id, d.category, d.help_link) for d in items}, key=lambda r: r.id))
 
 
 @dataclass(frozen=True)
@@ -38,6 +56,8 @@ class DiagnosticList:
     counts: tuple[tuple[str, int], ...]
     """(severity, count) over all items before paging, in severity order."""
     offset: int = 0
+    rules: tuple[Rule, ...] = ()
+    """What the items' rules are, once per rule."""
 
     def render(self) -> str:
         counts = (
@@ -49,8 +69,15 @@ class DiagnosticList:
         )
         lines = [f"Diagnostics in {self.scope}: {counts}{range_note(self.offset, len(self.items), self.total)}"]
         for item in self.items:
-            marks = ("[fix]" if item.fixable else "") + ("[suppressed]" if item.suppressed else "")
+            marks = (
+                ("[fix]" if item.fixable else "")
+                + ("[suppressed]" if item.suppressed else "")
+                + (f"[{', '.join(item.targets)}]" if item.targets else "")
+            )
+            source = "" if item.source == "compiler" else f"({item.source})"
             lines.append(
-                columns(where(item.location, self.root, item.project), item.severity, item.id, marks, item.message)
+                columns(
+                    where(item.location, self.root, item.project), item.severity, item.id, source, marks, item.message
+                )
             )
         return "\n".join(lines)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from ..models import FLAT
 from ..symbols.describe import SymbolSummary
 from .text import columns, plural, where
 
@@ -12,7 +13,7 @@ from .text import columns, plural, where
 class Related:
     """A symbol standing in some relation to the one asked about."""
 
-    symbol: SymbolSummary
+    symbol: SymbolSummary = field(metadata=FLAT)
     relation: str
     """``implements``, ``implements (explicit)``, ``derives``, ``derived interface``, ``overrides``."""
     direct: bool
@@ -41,7 +42,7 @@ class ImplementationList:
 
 @dataclass(frozen=True)
 class HierarchyNode:
-    symbol: SymbolSummary
+    symbol: SymbolSummary = field(metadata=FLAT)
     relation: str
     children: tuple[HierarchyNode, ...] = ()
     expandable: bool = False

@@ -1,10 +1,11 @@
-"""What loading a solution did: projects, targets, notes and workspace diagnostics."""
+"""What loading a solution did: projects, targets, notes and the problems met."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..models import LoadReport, relative_path
+from .problems import headline, problem_lines
 from .text import plural, targets
 
 
@@ -29,6 +30,6 @@ class LoadSummary:
             )
         lines.extend(f"note: {note}" for note in report.notes)
         if report.diagnostics:
-            lines.append(f"workspace diagnostics: {len(report.diagnostics)}")
-            lines.extend(f"{d.severity}  {d.project or '-'}  {d.message}" for d in report.diagnostics)
+            lines.append(f"Problems while loading: {headline(report.diagnostics)}")
+            lines.extend(problem_lines(report.diagnostics))
         return "\n".join(lines)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from ..models import FLAT, TEXT_ONLY
 from ..symbols.describe import SymbolSummary
 from .paging import range_note
 from .text import columns, where
@@ -11,10 +12,11 @@ from .text import columns, where
 
 @dataclass(frozen=True)
 class Member:
-    symbol: SymbolSummary
+    symbol: SymbolSummary = field(metadata=FLAT)
     signature: str
-    declared_in: str
-    """The type that declares it (differs from the listed type for inherited members)."""
+    declared_in: str = field(metadata=TEXT_ONLY)
+    """The type that declares it (differs from the listed type for inherited members; in structured
+    content, the documentation ID says it)."""
     inherited: bool
 
 

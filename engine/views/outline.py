@@ -2,23 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ..models import Location, relative_path
+from ..models import TEXT_ONLY, Location, relative_path, short_key
 from ..symbols.describe import SymbolSummary
 from .text import plural, where
 
 
 @dataclass(frozen=True)
 class OutlineNode:
-    name: str
+    name: str = field(metadata=TEXT_ONLY)
     kind: str
-    display: str
+    display: str = field(metadata=TEXT_ONLY)
     location: Location
     """Where the name is declared."""
     span: Location
     """The whole declaration, attributes and body included."""
-    documentation_id: str
+    documentation_id: str = field(metadata=short_key("id"))
     children: tuple[OutlineNode, ...] = ()
 
     def label(self) -> str:

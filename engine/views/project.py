@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..models import relative_path
+from ..models import WorkspaceDiagnostic, relative_path
+from .problems import headline, problem_lines
 from .text import plural, targets
 
 
@@ -38,6 +39,8 @@ class ProjectStructure:
     root: str
     solution_path: str
     items: tuple[ProjectInfo, ...]
+    problems: tuple[WorkspaceDiagnostic, ...] = ()
+    """The load's problems (``workspace_problems`` adds the compile errors)."""
 
     def render(self) -> str:
         lines = [f"Solution {relative_path(self.solution_path, self.root)}: {plural(len(self.items), 'project')}"]
@@ -52,6 +55,9 @@ class ProjectStructure:
             if project.package_references:
                 lines.append("  packages: " + ", ".join(f"{p.name} {p.version}" for p in project.package_references))
             lines.extend(f"  {relative_path(document, self.root)}" for document in project.documents)
+        if self.problems:
+            lines.append(f"Problems while loading: {headline(self.problems)}")
+            lines.extend(problem_lines(self.problems))
         return "\n".join(lines)
 
 

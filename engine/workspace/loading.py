@@ -25,6 +25,7 @@ from .restricted import open_restricted
 from .shutdown import register_exit_handler
 from .snapshot import Snapshot, display_name
 from .solution_file import SolutionTarget, project_paths
+from .targets import is_outer_build_failure, outer_builds, without_outer_builds
 from .warmup import during_load
 
 log = logging.getLogger("roslyn_tui.engine")
@@ -56,18 +57,14 @@ def load_trusted(target: SolutionTarget, *, restore: bool, progress: ProgressCal
         if missing:
             progress(LoadProgress("restore", target.path.name, 0, total))
             notes.append(f"Ran dotnet restore ({len(missing)} of {total} projects had never been restored).")
-            failure = restoring.restore(runtime.dotnet, target.path)
-            if failure:
-                diagnostics.append(failure)
+            diagnostics.extend(restoring.restore(runtime.dotnet, target.path))
         for generator in restoring.unbuilt_generators(projects):
             progress(LoadProgress("build", generator.stem, 0, total))
             notes.append(f"Built the source generator {generator.stem} (its output was missing).")
-            failure = restoring.build_generator(runtime.dotnet, generator)
-            if failure:
-                diagnostics.append(failure)
+            diagnostics.extend(restoring.build_generator(runtime.dotnet, generator))
     solution, workspace = open_workspace(target, runtime, progress, timeout)
-    diagnostics.extend(workspace_diagnostics(workspace, solution))
-    solution, outside = within_boundary(solution, target, runtime)
+    diagnostics = one_list(projects, diagnostics, workspace_diagnostics(workspace, solution))
+    solution, outside = served(solution, target, runtime)
     notes.extend(_outside_notes(outside))
     snapshot = Snapshot(solution, target.directory, 1)
     summaries = project_summaries(snapshot)
@@ -143,24 +140,50 @@ def open_workspace(
     return solution, workspace
 
 
-def within_boundary(solution: Any, target: SolutionTarget, runtime: RuntimeInfo) -> tuple[Any, tuple[str, ...]]:
-    """``solution`` without the documents outside the solution's directory, and those documents' paths."""
+def served(solution: Any, target: SolutionTarget, runtime: RuntimeInfo) -> tuple[Any, tuple[str, ...]]:
+    """``solution`` as the engine serves it: without outer builds (``engine.workspace.targets``) and the
+    documents outside the boundary; and those documents' paths."""
+    solution = without_outer_builds(solution)
     return leave_out_outside_documents(solution, target.directory, runtime.dotnet.root)
+
+
+def one_list(
+    projects: list[Path], ran: list[WorkspaceDiagnostic], loaded: list[WorkspaceDiagnostic]
+) -> list[WorkspaceDiagnostic]:
+    """The load's problems, each once: what restore logged in each project (the same on every start),
+    what this start's restore or generator builds said beyond that, and MSBuild's own, without its
+    copies of restore's messages."""
+    restored = [problem for project in projects for problem in restoring.logged(project)]
+
+    def known(problem: WorkspaceDiagnostic) -> bool:
+        return any(r.project == problem.project and r.message.split(": ", 1)[-1] in problem.message for r in restored)
+
+    return [*restored, *(p for p in (*ran, *loaded) if not known(p))]
 
 
 def workspace_diagnostics(workspace: Any, solution: Any) -> list[WorkspaceDiagnostic]:
     """The workspace's load failures, each filed under the project its message names."""
     projects = [(str(p.FilePath or ""), display_name(p)) for p in solution.Projects]
+    outer = {str(p.FilePath) for p in outer_builds(solution)}
     found = []
     for diagnostic in workspace.Diagnostics:
         message = str(diagnostic.Message)
+        if is_outer_build_failure(message, outer):
+            continue
         kind = str(diagnostic.Kind)
         severity = "warning" if kind == "Warning" or _is_nuget_warning(message) else "error"
         owner = next((name for path, name in projects if path and path in message), "")
         if not owner:
             owner = next((name for _, name in projects if f"{name}.csproj" in message), "")
-        found.append(WorkspaceDiagnostic(severity, owner, message))
+        found.append(WorkspaceDiagnostic(severity, owner, message, "load", _LOAD_ACTIONS[severity]))
     return list(dict.fromkeys(found))
+
+
+_LOAD_ACTIONS = {
+    "error": "Check that 'dotnet build' evaluates the project; fix the project file, or install the SDK or restore"
+    " the package the message names. The rest of the solution is loaded.",
+    "warning": "Nothing blocks loading; 'dotnet restore' shows the same warning, and how to address it.",
+}
 
 
 def project_summaries(snapshot: Snapshot) -> tuple[ProjectSummary, ...]:

@@ -13,10 +13,10 @@ from ..host.interop import Operation
 from ..host.runtime import RuntimeInfo
 from ..models import WorkspaceDiagnostic
 from . import restore as restoring
-from .loading import open_workspace, within_boundary, workspace_diagnostics
+from .loading import one_list, open_workspace, served, workspace_diagnostics
 from .project_reload import reload_projects
 from .restricted import open_restricted
-from .solution_file import SolutionTarget
+from .solution_file import SolutionTarget, project_paths
 
 
 def reopen(
@@ -27,8 +27,8 @@ def reopen(
         solution, workspace, problems = open_restricted(target, runtime)
         return solution, workspace, tuple(problems)
     solution, workspace = open_workspace(target, runtime, lambda _: None, timeout)
-    diagnostics = tuple(workspace_diagnostics(workspace, solution))
-    solution, _ = within_boundary(solution, target, runtime)
+    diagnostics = tuple(one_list(project_paths(target), [], workspace_diagnostics(workspace, solution)))
+    solution, _ = served(solution, target, runtime)
     return solution, workspace, diagnostics
 
 
@@ -41,11 +41,12 @@ def reevaluate(
     timeout: float,
 ) -> tuple[Any, list[WorkspaceDiagnostic]]:
     """``solution`` with ``project_files`` restored and evaluated again, and the problems met."""
-    diagnostics = [d for d in (restoring.restore(runtime.dotnet, p) for p in project_files) if d]
+    ran = [d for p in project_files for d in restoring.restore(runtime.dotnet, p)]
+    diagnostics = one_list(project_files, ran, [])
     operation = Operation(f"Reloading {', '.join(p.name for p in project_files)}", timeout)
     reloaded = reload_projects(workspace, solution, project_files, operation)
     _refuse_emptied(solution, reloaded, project_files, diagnostics)
-    reloaded, _ = within_boundary(reloaded, target, runtime)
+    reloaded, _ = served(reloaded, target, runtime)
     return reloaded, diagnostics
 
 

@@ -6,6 +6,8 @@ project analyzer is built when its output is missing.
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
@@ -21,16 +23,35 @@ def needs_restore(projects: list[Path]) -> list[Path]:
     return [p for p in projects if not (p.parent / "obj" / "project.assets.json").is_file()]
 
 
-def restore(dotnet: DotnetInstall, target: Path) -> WorkspaceDiagnostic | None:
-    """Restore ``target`` (a solution or project); a failure comes back as a diagnostic, not an error.
+def restore(dotnet: DotnetInstall, target: Path) -> list[WorkspaceDiagnostic]:
+    """Restore ``target`` (a solution or project); each project's failure comes back as a problem of
+    that project, not as an error.
 
     Loading goes on after a failed restore: the projects that did restore are still worth browsing.
     """
-    return _run_dotnet(dotnet, ["restore", str(target)], target, "dotnet restore")
+    return _run_dotnet(dotnet, ["restore", str(target)], target, "restore", RESTORE_ACTIONS["error"])
 
 
-def _run_dotnet(dotnet: DotnetInstall, arguments: list[str], target: Path, what: str) -> WorkspaceDiagnostic | None:
-    """Run a ``dotnet`` command quietly; its failure (error lines only) as a diagnostic for ``target``."""
+RESTORE_ACTIONS = {
+    "error": "Fix the package reference or the package source (NuGet.config), then load again; the projects"
+    " that restored are loaded meanwhile.",
+    "warning": "Nothing blocks loading; update the package (or pin the version NuGet asks for) to address it.",
+}
+
+
+# ``/s/P.csproj : error NU1101: Unable to find package X. [/s/S.sln]`` or
+# ``/s/F.cs(3,4): error CS1002: ; expected [/s/P.csproj]``
+_ERROR_LINE = re.compile(
+    r"^(?P<file>.+?)(?:\(\d+,\d+(?:,\d+,\d+)?\))?\s*:\s*error\s+(?P<code>[A-Za-z]+\d+)\s*:\s*(?P<message>.*?)"
+    r"(?:\s+\[(?P<owner>[^\]]+)\])?$"
+)
+
+
+def _run_dotnet(
+    dotnet: DotnetInstall, arguments: list[str], target: Path, kind: str, action: str
+) -> list[WorkspaceDiagnostic]:
+    """Run a ``dotnet`` command quietly; its errors as problems, each filed under its own project."""
+    what = f"dotnet {arguments[0]}"
     try:
         completed = subprocess.run(
             [str(dotnet.dotnet), *arguments, "--verbosity", "quiet", "-nologo"],
@@ -41,14 +62,45 @@ def _run_dotnet(dotnet: DotnetInstall, arguments: list[str], target: Path, what:
             stdin=subprocess.DEVNULL,
         )
     except subprocess.TimeoutExpired:
-        return WorkspaceDiagnostic(
-            "error", target.stem, f"{what} ran past {RESTORE_TIMEOUT_SECONDS} s and was stopped."
-        )
+        message = f"{what} ran past {RESTORE_TIMEOUT_SECONDS} s and was stopped."
+        return [WorkspaceDiagnostic("error", target.stem, message, kind, action)]
     if completed.returncode == 0:
-        return None
-    lines = [line.strip() for line in (completed.stdout + completed.stderr).splitlines() if "error" in line]
-    detail = "; ".join(dict.fromkeys(lines))[:600] or f"exit code {completed.returncode}"
-    return WorkspaceDiagnostic("error", target.stem, f"{what} failed: {detail}")
+        return []
+    found: dict[tuple[str, str], None] = {}
+    for line in (completed.stdout + completed.stderr).splitlines():
+        match = _ERROR_LINE.match(line.strip())
+        if match:
+            owner = _project_of(match["file"], match["owner"]) or target.stem
+            found[(owner, f"{what} failed: {match['code']}: {match['message']}")] = None
+    if not found:
+        found[(target.stem, f"{what} failed with exit code {completed.returncode}")] = None
+    return [WorkspaceDiagnostic("error", owner, message, kind, action) for owner, message in found]
+
+
+def logged(project_file: Path) -> list[WorkspaceDiagnostic]:
+    """The errors and warnings the project's last restore logged in its ``project.assets.json``: the
+    same on every start, whether this process ran the restore or not."""
+    try:
+        with open(project_file.parent / "obj" / "project.assets.json", encoding="utf-8-sig") as stream:
+            logs = json.load(stream).get("logs") or []
+    except (OSError, ValueError):
+        return []
+    found = []
+    for entry in logs:
+        level = str(entry.get("level", "")).lower()
+        if level in ("error", "warning"):
+            message = f"{entry.get('code', 'NU')}: {entry.get('message', '')}"
+            found.append(WorkspaceDiagnostic(level, project_file.stem, message, "restore", RESTORE_ACTIONS[level]))
+    return found
+
+
+def _project_of(file: str, owner: str | None) -> str:
+    """The project a build output line is about: the file itself when it is a project file, else the
+    project named in brackets at the end."""
+    for candidate in (file, owner or ""):
+        if candidate.endswith("proj"):
+            return Path(candidate.replace("\\", "/")).stem
+    return ""
 
 
 def unbuilt_generators(projects: list[Path]) -> list[Path]:
@@ -85,6 +137,12 @@ def _analyzer_project_references(project: Path) -> list[Path]:
     return found
 
 
-def build_generator(dotnet: DotnetInstall, project: Path) -> WorkspaceDiagnostic | None:
-    """Build one generator project so its analyzer reference exists; a failure is a diagnostic."""
-    return _run_dotnet(dotnet, ["build", str(project)], project, f"Building the source generator {project.name}")
+def build_generator(dotnet: DotnetInstall, project: Path) -> list[WorkspaceDiagnostic]:
+    """Build one generator project so its analyzer reference exists; its errors are problems."""
+    return _run_dotnet(
+        dotnet,
+        ["build", str(project)],
+        project,
+        "build",
+        f"Fix the errors of the source generator {project.stem}; until it builds, the code it generates is missing.",
+    )

@@ -69,7 +69,15 @@ def _read_project(path: Path, root: Path, problems: list[WorkspaceDiagnostic]) -
     try:
         document = ElementTree.parse(path)
     except (OSError, ElementTree.ParseError) as error:
-        problems.append(WorkspaceDiagnostic("error", path.stem, f"{path.name} could not be read as XML: {error}"))
+        problems.append(
+            WorkspaceDiagnostic(
+                "error",
+                path.stem,
+                f"{path.name} could not be read as XML: {error}",
+                "load",
+                "Fix the project file's XML; the other projects are loaded.",
+            )
+        )
         return project
     for element in document.iter():
         tag = element.tag.rsplit("}", 1)[-1]

@@ -329,7 +329,9 @@ class SolutionSession:
             solution, diagnostics = reloads.reevaluate(
                 self._workspace, self.snapshot().solution, project_files, self.target, self.runtime, timeout
             )
-            previous = self.report.diagnostics if self.report else ()
+            # The reloaded projects' problems are the new ones; the others' stay.
+            reloaded = {path.stem for path in project_files}
+            previous = tuple(d for d in (self.report.diagnostics if self.report else ()) if d.project not in reloaded)
             self._swap(solution, (*previous, *diagnostics))
 
     def record_failed_update(self, paths: list[str], error: Exception) -> None:
@@ -341,7 +343,8 @@ class SolutionSession:
         problem = WorkspaceDiagnostic(
             "error",
             "",
-            f"Updating after {names} changed failed ({reason}); still answering from the last good solution. "
+            f"Updating after {names} changed failed ({reason}); still answering from the last good solution.",
+            "update",
             "Fix the file; the next change reloads it.",
         )
         kept = tuple(d for d in self.report.diagnostics if d is not self._failed_update)

@@ -139,9 +139,10 @@ class Snapshot:
         """The document to navigate for ``path`` (in the chosen target), or a named error."""
         if not str(path).strip():
             raise InvalidArgument("The file path is empty.", "Give a .cs file of the solution.")
-        check_inside(self.root, self.absolute(path))
         documents = self.documents_for_path(path)
         if not documents:
+            # Outside the solution directory only the package files the load kept are documents.
+            check_inside(self.root, self.absolute(path))
             absolute = self.absolute(path)
             try:
                 reason = "does not exist" if not absolute.exists() else "is not part of any loaded project"

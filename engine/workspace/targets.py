@@ -1,14 +1,20 @@
-"""Which target framework of a multi-targeted project the engine navigates.
+"""Which target frameworks of a multi-targeted project the engine loads, and which one it navigates.
 
 Rule: the newest plain .NET target (``net10.0`` beats ``net8.0`` and ``net10.0-windows``), then
 .NET Core, .NET Standard, .NET Framework; among equals, the one listed first. Every other target is
 still loaded (its compile errors are real), but searches walk only the chosen one and reference
 results are de-duplicated by file and span.
+
+An empty entry in ``TargetFrameworks`` (``$(TargetFrameworks);net10.0`` with the property unset) is
+ignored by MSBuild, but BuildHost evaluates it too: a project with no target (its documents only those outside any target) and the
+load error "does not contain 'Compile' target". Those outer builds are left out.
 """
 
 from __future__ import annotations
 
+import os
 import re
+from typing import Any
 
 _NAME_WITH_TARGET = re.compile(r"^(?P<name>.+)\((?P<tfm>[^()]+)\)$")
 _NET_SYMBOL = re.compile(r"^NET(?P<major>\d+)_(?P<minor>\d+)$")
@@ -59,3 +65,28 @@ def choose(targets: list[str]) -> str:
         if rank(tfm) > rank(best):
             best = tfm
     return best
+
+
+def outer_builds(solution: Any) -> list[Any]:
+    """Projects evaluated without a target framework beside targets of the same project file."""
+    by_file: dict[str, list[Any]] = {}
+    for project in solution.Projects:
+        if project.FilePath:
+            by_file.setdefault(os.path.normcase(str(project.FilePath)), []).append(project)
+    found: list[Any] = []
+    for group in by_file.values():
+        targeted = [p for p in group if split_project_name(str(p.Name))[1]]
+        if targeted:
+            found.extend(p for p in group if not split_project_name(str(p.Name))[1])
+    return found
+
+
+def without_outer_builds(solution: Any) -> Any:
+    for project in outer_builds(solution):
+        solution = solution.RemoveProject(project.Id)
+    return solution
+
+
+def is_outer_build_failure(message: str, outer_files: set[str]) -> bool:
+    """The load error BuildHost reports for an outer build (see the module docstring)."""
+    return "does not contain 'Compile' target" in message and any(f in message for f in outer_files)

@@ -169,7 +169,7 @@ class TreePanel(Tree[Any]):
 
     def _call_sections(self, view: CallHierarchy) -> None:
         if view.direction in ("incoming", "both"):
-            section = self.root.add(f"incoming: {view.incoming_total}", expand=True)
+            section = self.root.add(view.incoming_heading(), expand=True)
             self.add_calls(section, view.incoming)
             self._more_callers(section, view)
         if view.direction in ("outgoing", "both"):

@@ -9,8 +9,8 @@ from __future__ import annotations
 import threading
 from typing import Protocol
 
+from ...diagnostics.analyzers import ide_analyzers
 from ...editing.actions import warm_up as warm_code_actions
-from ...editing.analyzers import ide_analyzers
 from ...editing.providers import csharp_providers
 from ...host.interop import Operation
 from ...index import write_index

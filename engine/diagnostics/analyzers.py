@@ -17,7 +17,7 @@ from typing import Any
 
 from ..host.interop import Operation
 
-log = logging.getLogger("roslyn_tui.engine.editing")
+log = logging.getLogger("roslyn_tui.engine.diagnostics")
 
 _FEATURES_ASSEMBLIES = ("Microsoft.CodeAnalysis.Features", "Microsoft.CodeAnalysis.CSharp.Features")
 _ide_lock = threading.Lock()
