@@ -23,6 +23,9 @@ class Settings:
     """``ROSLYN_TIMEOUT_SECONDS``: how long one call may run before it is stopped."""
     response_budget: int
     """``ROSLYN_RESPONSE_BUDGET``: the most characters of text one answer carries."""
+    build_timeout_seconds: float = 900.0
+    """``ROSLYN_BUILD_TIMEOUT_SECONDS``: how long diagnostics of a project or the solution (and
+    workspace_problems) may run: as long as a build may; they report progress and can be cancelled."""
 
     @classmethod
     def from_environment(cls, solution: str | None = None) -> Settings:
@@ -34,6 +37,7 @@ class Settings:
             include_hidden_diagnostics=env.get("ROSLYN_INCLUDE_HIDDEN_DIAGNOSTICS", "").lower() in ("1", "true", "yes"),
             timeout_seconds=_positive_float(env.get("ROSLYN_TIMEOUT_SECONDS"), 60.0),
             response_budget=_positive_int(env.get("ROSLYN_RESPONSE_BUDGET"), DEFAULT_RESPONSE_BUDGET),
+            build_timeout_seconds=_positive_float(env.get("ROSLYN_BUILD_TIMEOUT_SECONDS"), 900.0),
         )
 
 

@@ -388,7 +388,14 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
         return await respond(
             ctx,
             lambda s, t: s.run(
-                queries.diagnostics, file, project, severity, hidden, None, progress=progress, timeout=t
+                queries.diagnostics,
+                file,
+                project,
+                severity,
+                hidden,
+                None,
+                progress=progress,
+                timeout=t if file else settings.build_timeout_seconds,
             ),
             "diagnostics",
             {"f": file, "p": project, "s": severity},
@@ -410,6 +417,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
 
         def problems(s: Any, t: float) -> Any:
             assert s.report is not None
-            return s.run(queries.workspace_problems, s.report.diagnostics, compile, timeout=t)
+            timeout = settings.build_timeout_seconds if compile else t
+            return s.run(queries.workspace_problems, s.report.diagnostics, compile, timeout=timeout)
 
         return await respond(ctx, problems, "workspace_problems", {"c": compile})

@@ -4,7 +4,9 @@
   fails on an error in either), each marked with the targets it occurs in when not all of them.
   Analyzers run on the navigated target only: their rules are the same in every target.
 - An analyzer runs only when it can report at the severity asked for (``engine.diagnostics.severity``):
-  errors alone are the compilations' own diagnostics, seconds on a large solution.
+  errors need the compiler and the few analyzers whose rules can be errors (by default or by the
+  project's settings), not the hundreds of the others; the compiler's and the analyzers' diagnostics
+  come from one binding of every method body.
 - Each diagnostic says its source (the compiler, an analyzer package or the SDK by assembly, the IDE),
   and the IDE's rules are never errors (``severity.cap``).
 - Projects run side by side: every project's analyzers start before any result is waited for, and
