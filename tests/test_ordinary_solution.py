@@ -150,3 +150,51 @@ def test_package_paths_are_marked_without_knowing_the_package_folders(tmp_path: 
         relative_path(str(package / "build" / "X.cs"), tmp_path / "solution") == "nuget:some.package/2.0.1/build/X.cs"
     )
     assert relative_path(str(tmp_path / "other" / "X.cs"), tmp_path / "solution") == str(tmp_path / "other" / "X.cs")
+
+
+def test_restore_output_becomes_one_problem_per_project_and_message(tmp_path: Path):
+    """NuGet's lines name the project they are about, and continue a message on lines of their own."""
+    from engine.host.runtime import DotnetInstall
+    from engine.workspace.restore import restore
+
+    solution = tmp_path / "S.sln"
+    solution.write_text("")
+    fake = tmp_path / "dotnet"
+    fake.write_text(
+        "#!/bin/sh\n"
+        f"echo '{tmp_path}/a/A.csproj : error NU1102: Unable to find package X with version (>= 6.2.0) [{solution}]'\n"
+        f"echo '{tmp_path}/a/A.csproj : error NU1102:   - Found 8 version(s) in NuGet [ Nearest version: 6.1.0 ] [{solution}]'\n"
+        f"echo '{tmp_path}/b/B.csproj : error NU1101: Unable to find package Y. No packages exist with this id [{solution}]'\n"
+        "exit 1\n"
+    )
+    fake.chmod(0o755)
+    problems = restore(DotnetInstall(fake, tmp_path, "10.0.100", tmp_path), solution)
+    assert [(p.project, p.kind, p.message) for p in problems] == [
+        (
+            "A",
+            "restore",
+            "dotnet restore failed: NU1102: Unable to find package X with version (>= 6.2.0)"
+            " - Found 8 version(s) in NuGet [ Nearest version: 6.1.0 ]",
+        ),
+        ("B", "restore", "dotnet restore failed: NU1101: Unable to find package Y. No packages exist with this id"),
+    ]
+    assert all(p.action for p in problems)
+
+
+def test_the_restore_output_is_found_beside_the_project_or_in_the_artifacts_layout(tmp_path: Path):
+    from engine.workspace.assets import assets_file
+    from engine.workspace.restore import needs_restore
+
+    plain, artifacts = tmp_path / "src" / "Plain" / "Plain.csproj", tmp_path / "src" / "Lib" / "Lib.csproj"
+    for project in (plain, artifacts):
+        project.parent.mkdir(parents=True)
+        project.write_text("<Project />")
+    assert assets_file(plain) is None and needs_restore([plain, artifacts]) == [plain, artifacts]
+    (plain.parent / "obj").mkdir()
+    (plain.parent / "obj" / "project.assets.json").write_text("{}")
+    # UseArtifactsOutput: artifacts/obj/<project>/ under the folder of the Directory.Build.props
+    (tmp_path / "artifacts" / "obj" / "Lib").mkdir(parents=True)
+    (tmp_path / "artifacts" / "obj" / "Lib" / "project.assets.json").write_text("{}")
+    assert assets_file(plain) == plain.parent / "obj" / "project.assets.json"
+    assert assets_file(artifacts) == tmp_path / "artifacts" / "obj" / "Lib" / "project.assets.json"
+    assert needs_restore([plain, artifacts]) == []

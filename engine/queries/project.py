@@ -12,6 +12,7 @@ from ..models import WorkspaceDiagnostic
 from ..symbols.declarations import source_declarations
 from ..symbols.describe import qualified_name, typed
 from ..views.project import Namespace, NamespaceList, PackageReference, ProjectInfo, ProjectStructure
+from ..workspace.assets import assets_file
 from ..workspace.snapshot import Snapshot, display_name
 
 _OUTPUT_KINDS = {
@@ -79,13 +80,13 @@ def _language_version(parse_options: Any) -> str:
 
 
 def package_references(project_file: Path, tfm: str) -> list[PackageReference]:
-    """Packages the project asks for directly, with the versions restore chose (``obj/project.assets.json``).
+    """Packages the project asks for directly, with the versions restore chose (``project.assets.json``).
 
     The assets file is what restore actually resolved, so it is the truth for a loaded project; a
     project that was never restored lists none.
     """
-    assets = project_file.parent / "obj" / "project.assets.json"
-    if not assets.is_file():
+    assets = assets_file(project_file)
+    if assets is None:
         return []
     try:
         data = json.loads(assets.read_text(encoding="utf-8"))

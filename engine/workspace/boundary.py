@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ..errors import OutsideSolution
+from .assets import assets_file
 
 Place = Literal["solution", "package", "sdk", "outside"]
 
@@ -63,8 +64,10 @@ def check_inside(root: Path, path: str | Path) -> Path:
 
 def package_folders(project_file: str | Path) -> tuple[Path, ...]:
     """The NuGet package folders the project's last restore used (``packageFolders`` of its
-    ``obj/project.assets.json``); none when it was never restored."""
-    assets = Path(project_file).parent / "obj" / "project.assets.json"
+    ``project.assets.json``); none when it was never restored."""
+    assets = assets_file(project_file)
+    if assets is None:
+        return ()
     try:
         stamp = assets.stat().st_mtime_ns
     except OSError:

@@ -14,13 +14,14 @@ from pathlib import Path
 
 from ..host.runtime import DotnetInstall
 from ..models import WorkspaceDiagnostic
+from .assets import assets_file
 
 RESTORE_TIMEOUT_SECONDS = 600
 
 
 def needs_restore(projects: list[Path]) -> list[Path]:
-    """Projects with no ``obj/project.assets.json``."""
-    return [p for p in projects if not (p.parent / "obj" / "project.assets.json").is_file()]
+    """Projects with no ``project.assets.json`` (``engine.workspace.assets``)."""
+    return [p for p in projects if assets_file(p) is None]
 
 
 def restore(dotnet: DotnetInstall, target: Path) -> list[WorkspaceDiagnostic]:
@@ -66,22 +67,35 @@ def _run_dotnet(
         return [WorkspaceDiagnostic("error", target.stem, message, kind, action)]
     if completed.returncode == 0:
         return []
-    found: dict[tuple[str, str], None] = {}
+    found: dict[tuple[str, str], list[str]] = {}  # (project, code) -> messages, in order
     for line in (completed.stdout + completed.stderr).splitlines():
         match = _ERROR_LINE.match(line.strip())
         if match:
             owner = _project_of(match["file"], match["owner"]) or target.stem
-            found[(owner, f"{what} failed: {match['code']}: {match['message']}")] = None
-    if not found:
-        found[(target.stem, f"{what} failed with exit code {completed.returncode}")] = None
-    return [WorkspaceDiagnostic("error", owner, message, kind, action) for owner, message in found]
+            messages = found.setdefault((owner, match["code"]), [])
+            text = match["message"].strip()
+            if text.startswith("- ") and messages:  # NuGet continues a message on lines of its own
+                messages[-1] += f" {text}"
+            elif text not in messages:
+                messages.append(text)
+    problems = [
+        WorkspaceDiagnostic("error", owner, f"{what} failed: {code}: {message}", kind, action)
+        for (owner, code), messages in found.items()
+        for message in messages
+    ]
+    return problems or [
+        WorkspaceDiagnostic("error", target.stem, f"{what} failed with exit code {completed.returncode}", kind, action)
+    ]
 
 
 def logged(project_file: Path) -> list[WorkspaceDiagnostic]:
     """The errors and warnings the project's last restore logged in its ``project.assets.json``: the
     same on every start, whether this process ran the restore or not."""
+    assets = assets_file(project_file)
+    if assets is None:
+        return []
     try:
-        with open(project_file.parent / "obj" / "project.assets.json", encoding="utf-8-sig") as stream:
+        with open(assets, encoding="utf-8-sig") as stream:
             logs = json.load(stream).get("logs") or []
     except (OSError, ValueError):
         return []
