@@ -58,7 +58,7 @@ def test_an_empty_target_framework_entry_is_ignored_as_msbuild_ignores_it(ordina
     lib = next(p for p in ordinary.report.projects if p.name == "Ordinary.Lib")
     assert lib.target_frameworks == ("net8.0", "net10.0") and lib.target_framework == "net10.0"
     assert not [d for d in ordinary.report.diagnostics if "Compile' target" in d.message]
-    assert sorted(p.Name for p in ordinary.snapshot().all_projects if "Lib" in p.Name) == [
+    assert sorted(p.Name for p in ordinary.snapshot().all_projects if ".Lib" in p.Name) == [
         "Ordinary.Lib(net10.0)",
         "Ordinary.Lib(net8.0)",
     ]
@@ -198,3 +198,27 @@ def test_the_restore_output_is_found_beside_the_project_or_in_the_artifacts_layo
     assert assets_file(plain) == plain.parent / "obj" / "project.assets.json"
     assert assets_file(artifacts) == tmp_path / "artifacts" / "obj" / "Lib" / "project.assets.json"
     assert needs_restore([plain, artifacts]) == []
+
+
+def test_searches_from_a_multi_targeted_project_cover_every_target(ordinary):
+    """Ordinary.Lib targets net8.0 and net10.0; Ordinary.Legacy builds against the first, Ordinary.Plugins
+    against the second. The navigated target is net10.0, yet what builds against net8.0 is found too."""
+    from engine.queries import call_hierarchy, find_implementations, find_overrides
+
+    implementations = ordinary.run(find_implementations, SymbolRef(name="Ordinary.Lib.ITicker"))
+    assert {r.symbol.documentation_id for r in implementations.items} >= {
+        "T:Ordinary.Legacy.LegacyTicker",
+        "T:Ordinary.Plugins.Plugin",
+        "T:Ordinary.Plugins.Plugin.NewTicker",
+    }
+    overrides = ordinary.run(find_overrides, SymbolRef(name="Ordinary.Lib.TickerBase.Tick"))
+    assert {r.symbol.documentation_id for r in overrides.items} == {
+        "M:Ordinary.Legacy.LegacyTicker.Tick",
+        "M:Ordinary.Plugins.Plugin.NewTicker.Tick",
+    }
+    callers = ordinary.run(call_hierarchy, SymbolRef(name="Ordinary.Lib.TickerBase.Twice"))
+    assert {n.symbol.documentation_id for n in callers.incoming} == {
+        "M:Ordinary.Legacy.LegacyTicker.TwoTicks",
+        "M:Ordinary.Plugins.Plugin.Tick",
+    }
+    assert callers.incoming_total == 2 and callers.incoming_sites == 2

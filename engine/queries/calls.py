@@ -20,6 +20,7 @@ from ..symbols.describe import (
     referenced_symbol,
     typed,
 )
+from ..symbols.linked import linked_symbols, search_all
 from ..symbols.naming import SymbolRef, resolve
 from ..symbols.summaries import summarize, summarize_all
 from ..symbols.syntax_roles import READ, READ_WRITE, WRITE, classify
@@ -97,10 +98,13 @@ class _Walker:
     ) -> tuple[list[CallNode], int, int]:
         """The callers in ``[offset, offset + limit)``, in the order shown, how many there are, and how
         many call sites they have in all."""
-        from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
+        from Microsoft.CodeAnalysis.FindSymbols import SymbolCallerInfo, SymbolFinder  # type: ignore[import-not-found]
 
-        callers = self.operation.wait(
-            SymbolFinder.FindCallersAsync(symbol, self.snapshot.solution, self.operation.token)
+        callers = search_all(
+            self.operation,
+            linked_symbols(self.snapshot, self.operation, symbol),
+            lambda s: SymbolFinder.FindCallersAsync(s, self.snapshot.solution, self.operation.token),
+            SymbolCallerInfo,
         )
         symbols, rows, total, sites_total = self._callers(callers, offset, limit)
         nodes = []

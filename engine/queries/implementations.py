@@ -1,4 +1,5 @@
-"""``find_implementations`` and ``find_overrides``."""
+"""``find_implementations`` and ``find_overrides``, over every target of a multi-targeted project
+(``engine.symbols.linked``)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from ..symbols.describe import (
     typed,
     unique_definitions,
 )
+from ..symbols.linked import linked_symbols, search_all
 from ..symbols.naming import SymbolRef, resolve
 from ..symbols.summaries import summarize, summarize_all
 from ..views.hierarchy import ImplementationList, OverrideList, Related
@@ -65,23 +67,36 @@ def find_overrides(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -> 
 
 
 def _interface_implementations(snapshot: Snapshot, operation: Operation, interface: Any) -> list[Related]:
+    from Microsoft.CodeAnalysis import ISymbol, ITypeSymbol  # type: ignore[import-not-found]
     from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
 
+    targets = linked_symbols(snapshot, operation, interface)
     items = []
-    for method, relation in (
-        (SymbolFinder.FindImplementationsAsync, "implements"),
-        (SymbolFinder.FindDerivedInterfacesAsync, "derived interface"),
+    for method, relation, kind in (
+        (SymbolFinder.FindImplementationsAsync, "implements", ISymbol),
+        (SymbolFinder.FindDerivedInterfacesAsync, "derived interface", ITypeSymbol),
     ):
-        found = operation.wait(method(interface, snapshot.solution, True, None, operation.token))
+        found = search_all(operation, targets, _finder(method, snapshot, operation), kind)
         items += _related(found, interface, relation)
     return _in_order(items)
 
 
+def _finder(method: Any, snapshot: Snapshot, operation: Operation) -> Any:
+    """``symbol -> method(symbol, solution, transitive, every project, token)``."""
+    return lambda symbol: method(symbol, snapshot.solution, True, None, operation.token)
+
+
 def _derived_classes(snapshot: Snapshot, operation: Operation, type_symbol: Any, relation: str) -> list[Related]:
+    from Microsoft.CodeAnalysis import ITypeSymbol  # type: ignore[import-not-found]
     from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
 
-    task = SymbolFinder.FindDerivedClassesAsync(type_symbol, snapshot.solution, True, None, operation.token)
-    return _in_order(_related(operation.wait(task), type_symbol, relation))
+    found = search_all(
+        operation,
+        linked_symbols(snapshot, operation, type_symbol),
+        lambda s: SymbolFinder.FindDerivedClassesAsync(s, snapshot.solution, True, None, operation.token),
+        ITypeSymbol,
+    )
+    return _in_order(_related(found, type_symbol, relation))
 
 
 def _related(found: Any, target: Any, relation: str) -> list[Related]:
@@ -118,12 +133,13 @@ def _is_implementable(member: Any) -> bool:
 
 
 def _member_implementations(snapshot: Snapshot, operation: Operation, member: Any) -> list[Related]:
+    from Microsoft.CodeAnalysis import ISymbol  # type: ignore[import-not-found]
     from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
 
     items: dict[str, Related] = {}
     if str(member.ContainingType.TypeKind) == "Interface":
-        _, found = unique_definitions(operation.wait(
-            SymbolFinder.FindImplementationsAsync(member, snapshot.solution, None, operation.token)))  # fmt: skip
+        _, found = unique_definitions(search_all(operation, linked_symbols(snapshot, operation, member),
+            lambda s: SymbolFinder.FindImplementationsAsync(s, snapshot.solution, None, operation.token), ISymbol))  # fmt: skip
         interface_id = documentation_id(member.ContainingType)
         for facts, summary in zip(_facts(found), summarize_all(found), strict=True):
             relation = "implements (explicit)" if facts.explicit else "implements"
@@ -141,9 +157,15 @@ def _member_implementations(snapshot: Snapshot, operation: Operation, member: An
 def _overrides(snapshot: Snapshot, operation: Operation, member: Any) -> tuple[list[str], list[Related]]:
     """Every override of ``member`` found, each once, with its documentation id, in the order lists show
     them (``_in_order``): from the C# helper in one call, or walked here."""
+    from Microsoft.CodeAnalysis import ISymbol  # type: ignore[import-not-found]
     from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
 
-    found = operation.wait(SymbolFinder.FindOverridesAsync(member, snapshot.solution, None, operation.token))
+    found = search_all(
+        operation,
+        linked_symbols(snapshot, operation, member),
+        lambda s: SymbolFinder.FindOverridesAsync(s, snapshot.solution, None, operation.token),
+        ISymbol,
+    )
     native = helpers()
     if native is not None:
         ordered = native.Relations.OrderedOverrides(found, member)
