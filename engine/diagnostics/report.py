@@ -86,7 +86,11 @@ def of_document(
         if request.analyzers and document is chosen:
             analyzers = _runnable(project, model.Compilation, request, operation)
             if analyzers:
-                analysis = _with(model.Compilation, project, analyzers, request)
+                compiled = _as_built(project, model.Compilation, operation)
+                if compiled is not model.Compilation:
+                    tree = next(t for t in compiled.SyntaxTrees if t.FilePath == model.SyntaxTree.FilePath)
+                    model = compiled.GetSemanticModel(tree, False)
+                analysis = _with(compiled, project, analyzers, request)
                 tree = model.SyntaxTree
                 raw = [
                     *operation.wait(analysis.GetAnalyzerSyntaxDiagnosticsAsync(tree, operation.token)),
@@ -131,11 +135,26 @@ def _start(snapshot: Snapshot, project: Any, request: Request, navigated: bool, 
     if wanted.analyzers:
         pending.analyzers = _runnable(project, compiled, wanted, operation)
         if pending.analyzers:
+            compiled = pending.compilation = _as_built(project, compiled, operation)
             # The compiler's diagnostics and the analyzers' in one binding of every method body: asking
             # the compilation, then the analyzers, binds twice (twice the time of a build's compile).
             analysis = _with(compiled, project, pending.analyzers, wanted)
             pending.running = analysis.GetAllDiagnosticsAsync(operation.token)
     return pending
+
+
+def _as_built(project: Any, compiled: Any, operation: Operation) -> Any:
+    """The compilation a build analyzes. MSBuildWorkspace reads doc comments (``DocumentationMode.Parse``)
+    in a project whose build does not (no ``GenerateDocumentationFile``: the compiler's mode is ``None``),
+    and analyzers that check documentation (StyleCop's SA16xx) report what they see: the analyzers get
+    the project parsed as the build parses it (the analysis binds every body afresh anyway)."""
+    from Microsoft.CodeAnalysis import DocumentationMode  # type: ignore[import-not-found]
+
+    options = project.ParseOptions
+    if options is None or str(options.DocumentationMode) != "Parse":
+        return compiled
+    as_built = project.WithParseOptions(options.WithDocumentationMode(getattr(DocumentationMode, "None")))
+    return operation.wait(as_built.GetCompilationAsync(operation.token))
 
 
 def _runnable(project: Any, compiled: Any, request: Request, operation: Operation) -> tuple[Analyzer, ...]:
