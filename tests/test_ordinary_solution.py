@@ -76,7 +76,8 @@ def test_a_code_style_rule_raised_by_treat_warnings_as_errors_stays_a_warning(or
 def test_an_error_in_one_target_is_reported_with_that_target(ordinary):
     for scope in ({}, {"file": CLOCK}, {"project": "Ordinary.Lib"}):
         errors = ordinary.run(diagnostics, severity="error", **scope)
-        assert [(d.id, d.location.line, d.targets, d.source) for d in errors.items] == [
+        in_clock = [d for d in errors.items if d.location and d.location.path.endswith("Clock.cs")]
+        assert [(d.id, d.location.line, d.targets, d.source) for d in in_clock] == [
             ("CS0246", 7, ("net8.0",), "compiler")
         ]
         assert "[net8.0]" in errors.render()
@@ -92,6 +93,7 @@ def test_a_restore_failure_is_one_problem_of_its_own_project_with_the_whole_reas
     assert [(p.kind, p.project) for p in problems.items] == [
         ("restore", "Ordinary.Plugins"),
         ("compile", "Ordinary.Lib"),
+        ("compile", "Ordinary.Plugins"),  # the missing package's type
     ]
     assert "in net8.0" in problems.items[1].message
 
@@ -222,3 +224,12 @@ def test_searches_from_a_multi_targeted_project_cover_every_target(ordinary):
         "M:Ordinary.Plugins.Plugin.Tick",
     }
     assert callers.incoming_total == 2 and callers.incoming_sites == 2
+
+
+def test_a_member_whose_signature_names_a_missing_type_is_found_by_its_own_id(ordinary):
+    from engine.queries import symbol_info
+
+    attach = next(s for s in ordinary.run(find_symbols, "Attach").items if s.kind == "method")
+    assert "Missing.Host" in attach.documentation_id
+    info = ordinary.run(symbol_info, SymbolRef(name=attach.documentation_id))
+    assert info.symbol.documentation_id == attach.documentation_id

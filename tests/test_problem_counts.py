@@ -38,8 +38,9 @@ def test_the_server_counts_the_same_and_adds_compile_errors():
         assert [(p["kind"], p["project"]) for p in items] == [
             ("restore", "Ordinary.Plugins"),
             ("compile", "Ordinary.Lib"),
+            ("compile", "Ordinary.Plugins"),
         ]
-        assert problems.content[0].text.startswith("Workspace problems: 2 problems (2 errors)")
+        assert problems.content[0].text.startswith("Workspace problems: 3 problems (3 errors)")
         only_load = mcp.text("workspace_problems", compile=False)
         assert only_load.startswith("Workspace problems while loading (compile errors not checked): 1 problem")
 

@@ -161,7 +161,24 @@ def _by_documentation_id(snapshot: Snapshot, operation: Operation, doc_id: str) 
         found.extend(DocumentationCommentId.GetSymbolsForReferenceId(doc_id, compilation(snapshot, project, operation)))
         if found:
             break
-    return _unique(found)
+    return _unique(found) or _by_own_id(snapshot, operation, doc_id)
+
+
+def _by_own_id(snapshot: Snapshot, operation: Operation, doc_id: str) -> list[Any]:
+    """A member whose signature names a type that did not resolve (its package is missing) has an ID
+    that ``DocumentationCommentId`` cannot read back (``M:N.T.M(Missing)``): find it among its type's
+    members by the ID each gives."""
+    if len(doc_id) < 3 or doc_id[0] not in "MPEF" or doc_id[1] != ":":
+        return []
+    type_name, _, member = doc_id[2:].split("(", 1)[0].rpartition(".")
+    name = member.split("``", 1)[0].replace("#ctor", ".ctor").replace("#cctor", ".cctor")
+    for project in snapshot.projects:
+        container = compilation(snapshot, project, operation).GetTypeByMetadataName(type_name)
+        if container is not None:
+            found = [m for m in container.GetMembers(name) if documentation_id(m) == doc_id]
+            if found:
+                return found
+    return []
 
 
 def _source_candidates(snapshot: Snapshot, operation: Operation, segments: list[str]) -> list[Any]:
