@@ -8,7 +8,8 @@ run: it needs the repositories and their packages.
 
 Each repository in ``repositories.json`` is cloned into ``--work`` (from ``--mirrors/<owner>+<name>/repo``
 when given, a local copy of the repository, else from its URL) and checked out at its commit. Restore
-runs once, with ``WarningsNotAsErrors=NU1603;NU1605``: a package feed that lacks the exact version
+runs once, with ``WarningsNotAsErrors=NU1603;NU1605`` (and ``WarningsAsErrors`` empty, which the SDK
+sets to NU1605): a package feed that lacks the exact version
 asked for resolves another, which these repositories' ``TreatWarningsAsErrors`` would otherwise turn
 into a failed restore (and the repository's own ``restore_properties``). The build (``--no-restore
 --no-incremental``) and both loads then use the same restored assets. Diagnostics are compared only in
@@ -76,7 +77,9 @@ def measure(repository: dict[str, str], arguments: argparse.Namespace, native: P
     checkout = clone(repository, arguments.work, arguments.mirrors)
     solution = checkout / repository["solution"]
     dotnet = str(find_dotnet().dotnet)
-    properties = [f"-p:{p}" for p in ["WarningsNotAsErrors=NU1603%3BNU1605", *repository.get("restore_properties", [])]]
+    # The SDK adds NU1605 to WarningsAsErrors itself: emptied for the restore, so that WarningsNotAsErrors holds.
+    mirror = ["WarningsAsErrors=", "WarningsNotAsErrors=NU1603%3BNU1605"]
+    properties = [f"-p:{p}" for p in [*mirror, *repository.get("restore_properties", [])]]
     restore = run([dotnet, "restore", str(solution), "-v", "q", "-nologo", *properties], checkout)
     build = run([dotnet, "build", str(solution), "--no-restore", "--no-incremental", "-v", "q", "-nologo"], checkout)
     ours = json.loads(run([sys.executable, str(HERE / "engine_side.py"), str(solution), "--per-kind",

@@ -1,7 +1,8 @@
 // Native Roslyn's answers to bench/realworld/run.py's questions: reads a JSON spec (solution, questions as
 // [kind, documentation ID]), prints JSON (load time, projects, documents, and per question the set of
-// places found, for references, or of the documentation IDs of the symbols found, for the others). Each answer is the plain SymbolFinder call a Roslyn user would make, over
-// every project of the solution (every target), places deduplicated as "relative/path:line:column".
+// places found, for references, or of the documentation IDs of the symbols found, for the others). Each
+// answer is the plain SymbolFinder call a Roslyn user would make, from the declaration in each target of
+// its project (their union), over every project of the solution, places as "relative/path:line:column".
 using System.Diagnostics;
 using System.Runtime.Loader;
 using System.Text.Json;
@@ -40,10 +41,15 @@ namespace RealWorld
             {
                 var kind = (string)question![0]!;
                 var id = (string)question[1]!;
-                var symbol = compilations
-                    .Select(c => DocumentationCommentId.GetFirstSymbolForDeclarationId(id, c))
-                    .FirstOrDefault(s => s is not null && s.Locations.Any(l => l.IsInSource));
-                var found = symbol is null ? null : await Answer(kind, symbol, solution, root);
+                // The declaration in every target of its project (a multi-targeted library is one project
+                // per target, each referenced by different projects): the answer is the union.
+                HashSet<string>? found = null;
+                foreach (var compilation in compilations)
+                {
+                    var symbol = DocumentationCommentId.GetFirstSymbolForDeclarationId(id, compilation);
+                    if (symbol is not null && symbol.Locations.Any(l => l.IsInSource && compilation.ContainsSyntaxTree(l.SourceTree)))
+                        (found ??= []).UnionWith(await Answer(kind, symbol, solution, root));
+                }
                 answers.Add(new JsonObject
                 {
                     ["kind"] = kind,
