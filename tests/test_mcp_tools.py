@@ -239,3 +239,16 @@ def test_several_calls_in_flight_at_once(mcp):
     results = mcp.run(together())
     assert [r.is_error for r in results] == [False] * 5
     assert results[0].structured_content["result"]["total"] == 8
+
+
+def test_diagnostics_of_the_solution_report_progress_per_project(mcp):
+    seen: list[tuple[float, float | None, str | None]] = []
+
+    async def progress(done: float, total: float | None, message: str | None) -> None:
+        seen.append((done, total, message))
+
+    result = mcp.run(mcp.session.call_tool("diagnostics", {"severity": "error"}, progress_callback=progress))
+    assert not result.is_error
+    projects = [(done, total) for done, total, message in seen if message and message.startswith("diagnostics: ")]
+    assert projects and projects[-1][0] == projects[-1][1]  # one each, up to every project (each target)
+    assert [done for done, _ in projects] == sorted(done for done, _ in projects)
