@@ -54,3 +54,30 @@ async def settled(app: RoslynTui, pilot) -> None:
                 break
             await pilot.pause(0.05)
         await pilot.pause()
+
+
+async def test_the_arrows_move_through_the_results_while_typing():
+    app = RoslynTui(SHOP_SLN)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("ctrl+t", *"Cust")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SymbolSearchScreen) and len(screen.hits) >= 3
+        await pilot.press("down", "down", "up", "down")
+        await pilot.pause()
+        assert screen.focused is screen.query_one("#search-input")  # still typing
+        results = screen.query_one("#search-results")
+        assert results.highlighted == 2
+        await pilot.press("pagedown")
+        assert results.highlighted == min(12, len(screen.hits) - 1)
+        await pilot.press("pageup", "pageup", "down", "down")
+        assert results.highlighted == 2
+        chosen = screen.hits[2]
+        await pilot.press("enter")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not isinstance(app.screen, SymbolSearchScreen)
+        assert app.query_one(SourceView).path == chosen.location.path

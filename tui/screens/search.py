@@ -19,7 +19,14 @@ from engine.views.symbols import symbol_line
 
 
 class SymbolSearchScreen(ModalScreen[SymbolSummary | None]):
-    BINDINGS = [Binding("escape", "dismiss_search", "Close", id="close_search")]
+    # The arrows move through the results while the typing goes on in the input, as in every IDE's search.
+    BINDINGS = [
+        Binding("escape", "dismiss_search", "Close", id="close_search"),
+        Binding("down", "move(1)", "Next", show=False, id="search_next"),
+        Binding("up", "move(-1)", "Previous", show=False, id="search_previous"),
+        Binding("pagedown", "move(10)", "Next page", show=False, id="search_next_page"),
+        Binding("pageup", "move(-10)", "Previous page", show=False, id="search_previous_page"),
+    ]
     DEFAULT_CSS = """
     SymbolSearchScreen { align: center top; }
     SymbolSearchScreen > Vertical { width: 90%; height: 70%; margin-top: 2; border: round $primary; background: $surface; }
@@ -66,6 +73,12 @@ class SymbolSearchScreen(ModalScreen[SymbolSummary | None]):
 
     def action_dismiss_search(self) -> None:
         self.dismiss(None)
+
+    def action_move(self, rows: int) -> None:
+        results = self.query_one(OptionList)
+        if results.option_count:
+            current = results.highlighted or 0
+            results.highlighted = max(0, min(results.option_count - 1, current + rows))
 
     @work(thread=True, exclusive=True, group="search")
     def search(self, text: str) -> None:
