@@ -129,7 +129,12 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
 
     @read_only_tool
     async def find_symbols(
-        query: Annotated[str, Field(description="Part of a name, camel humps (GBI finds GetById) or a * ? pattern.")],
+        query: Annotated[
+            str,
+            Field(
+                description="Part of a name, camel humps (GBI finds GetById) or a * ? pattern; qualify it to narrow (Logger.Write)."
+            ),
+        ],
         ctx: Context,
         kind: Annotated[
             str | None,

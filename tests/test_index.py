@@ -41,7 +41,10 @@ def test_the_index_is_written_after_the_warm_up(indexed):
     assert str(root / "src" / "Shop.Core" / "Customer.cs") in stored.files
 
 
-@pytest.mark.parametrize("query", ["Customer", "GBI", "I*Repository", "Add", "Id", "GeneratedInfo"])
+@pytest.mark.parametrize(
+    "query",
+    ["Customer", "GBI", "I*Repository", "Add", "Id", "GeneratedInfo", "Journal.Add", "Core.I*Repository", "Customer.B"],
+)
 def test_search_before_the_load_answers_as_the_live_solution(indexed, query):
     root, live = indexed
     early = second_start(root)

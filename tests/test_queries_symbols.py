@@ -38,6 +38,24 @@ def test_search_wildcards_kind_and_project_filters(shop):
     assert all(h.kind == "method" for h in methods.items)
 
 
+def test_search_takes_qualified_names(shop):
+    journal = shop.run(find_symbols, "Journal.Add")
+    assert all(s.container == "Journal" for s in journal.items)  # Add's three overloads, then EntryAdded
+    assert [s.name for s in journal.items] == ["Add", "Add", "Add", "EntryAdded"]
+    assert [s.documentation_id for s in shop.run(find_symbols, "Customer.Bal").items] == [
+        "P:Shop.Core.Customer.Balance"
+    ]
+    nested = shop.run(find_symbols, "Customer.Address")
+    assert [s.documentation_id for s in nested.items] == ["T:Shop.Core.Customer.Address"]
+    repositories = shop.run(find_symbols, "Core.I*Repository")  # wildcards in any part
+    assert {s.documentation_id for s in repositories.items} == {
+        "T:Shop.Core.IRepository`1",
+        "T:Shop.Core.ICustomerRepository",
+    }
+    assert shop.run(find_symbols, "Journal.Add(string)").total == 4  # the parameter list is not searched
+    assert shop.run(find_symbols, "Supplier.Balance").total == 0
+
+
 def test_search_can_include_metadata(shop):
     hits = shop.run(find_symbols, "StringBuilder", include_metadata=True)
     assert hits.items[0].qualified_name == "System.Text.StringBuilder"

@@ -96,6 +96,7 @@ class EarlyIndex:
         note: str = NOTE,
     ) -> SymbolList:
         from ..queries.search import _kinds, ranked, symbol_list
+        from ..symbols.matching import declared_in, split_qualified
 
         query = query.strip()
         if not query or include_metadata:
@@ -106,8 +107,10 @@ class EarlyIndex:
             raise NotInIndex  # the live solution names the projects there are
         live = {id(row) for row in rows}
         every = self._declarations
-        order = ranked(query, self._names(), [r["project"] for r in every], project)
+        containers, name = split_qualified(query)
+        order = ranked(name, self._names(), [r["project"] for r in every], project)
         summaries = [_summary(_full(every[index])) for index in order if id(every[index]) in live]
+        summaries = [s for s in summaries if declared_in(s.documentation_id, containers)]
         answer = symbol_list(str(self.root), query, kind, project, summaries, limit, note)
         if not self._fresh({s.location.path for s in answer.items if s.location is not None}):
             return self.find_symbols(query, kind, project, limit, note=note)  # a file changed just now: without it

@@ -6,7 +6,7 @@ from ..errors import InvalidArgument
 from ..host.interop import Operation
 from ..symbols.declarations import metadata_types, source_declarations
 from ..symbols.describe import SYMBOL_KIND_WORDS, SymbolSummary
-from ..symbols.matching import NameSet, match_rank
+from ..symbols.matching import NameSet, declared_in, match_rank, split_qualified
 from ..symbols.summaries import summarize_all
 from ..views.symbols import SymbolList
 from ..workspace.snapshot import Snapshot, display_name
@@ -26,7 +26,9 @@ def find_symbols(
     """Declarations whose name matches ``query``, best matches first.
 
     Ranking: exact, then prefix, then camel humps (``GBI`` finds ``GetById``), then substring; ``*`` and
-    ``?`` make the query a wildcard pattern over the whole name. Ties go to the shorter name.
+    ``?`` make the query a wildcard pattern over the whole name. Ties go to the shorter name. A qualified
+    query (``Logger.Write``, ``Core.I*Repository``) matches its last part against names, declared in
+    containers whose names end with the rest.
 
     Args:
         query: the text to match against simple names.
@@ -44,19 +46,25 @@ def find_symbols(
     if project is not None and snapshot.project_named(project) is None:
         listed = ", ".join(display_name(p) for p in snapshot.projects)
         raise InvalidArgument(f"No project named '{project}'.", f"Projects: {listed}.")
+    containers, name = split_qualified(query)
     declarations = source_declarations(snapshot, operation)
-    ordered = ranked(query, declarations.names, declarations.projects, project)
+    ordered = ranked(name, declarations.names, declarations.projects, project)
     operation.check()
     if include_metadata and project is None:
         extra = metadata_types(snapshot, operation)
         names = NameSet.of([d.name for d in extra])
-        found = ranked(query, names, [d.project for d in extra], None)
+        found = ranked(name, names, [d.project for d in extra], None)
         summaries = merged(
-            declarations.summaries(ordered, operation), summarize_all([extra[i].symbol for i in found]), query
+            declarations.summaries(ordered, operation), summarize_all([extra[i].symbol for i in found]), name
         )
+        summaries = [s for s in summaries if declared_in(s.documentation_id, containers)]
         return symbol_list(str(snapshot.root), query, kind, project, summaries, limit)
     # Every match counts, but only the ones shown are described (a few letters match thousands).
-    kept = distinct(ordered, declarations.keys(ordered, operation), _kinds(kind))
+    keys = declarations.keys(ordered, operation)
+    if containers:
+        chosen = [(index, key) for index, key in zip(ordered, keys, strict=True) if declared_in(key[1], containers)]
+        ordered, keys = [index for index, _ in chosen], [key for _, key in chosen]
+    kept = distinct(ordered, keys, _kinds(kind))
     shown = declarations.summaries(kept if limit is None else kept[:limit], operation)
     return _answer(str(snapshot.root), query, kind, project, shown, len(kept))
 

@@ -134,3 +134,23 @@ def _line_starts(lines: list[str]) -> list[int]:
         starts.append(offset)
         offset += len(line) + 1
     return starts
+
+
+def split_qualified(query: str) -> tuple[tuple[str, ...], str]:
+    """``Logger.Write`` -> ``(("Logger",), "Write")``: the name to match and the containers (types or
+    namespaces, innermost last) it must be declared in; ``Write`` -> ``((), "Write")``."""
+    parts = [part for part in query.split("(", 1)[0].split(".") if part]  # a parameter list is not searched
+    if len(parts) < 2:
+        return (), query
+    return tuple(re.sub(r"<.*>$|`\d+$", "", part) for part in parts[:-1]), parts[-1]
+
+
+def declared_in(documentation_id: str, containers: tuple[str, ...]) -> bool:
+    """Whether the symbol with ``documentation_id`` (``M:N.Logger.Write(...)``) is declared in a chain of
+    containers ending with ``containers`` (each a name or a ``*``/``?`` pattern, any case)."""
+    path = documentation_id[2:].split("(", 1)[0].split(".")[:-1]
+    names = [re.sub(r"`\d+$", "", name) for name in path]
+    if len(names) < len(containers):
+        return False
+    tail = names[len(names) - len(containers) :]
+    return all(_wildcard(wanted).fullmatch(name) for wanted, name in zip(containers, tail, strict=True))

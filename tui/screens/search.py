@@ -44,7 +44,11 @@ class SymbolSearchScreen(ModalScreen[SymbolSummary | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Input(value=self.initial, placeholder="Symbol name: GBI, Cust*, Balance ...", id="search-input")
+            yield Input(
+                value=self.initial,
+                placeholder="A name, camel humps (GBI), a pattern (I*Repository) or Type.Member",
+                id="search-input",
+            )
             yield Label("Type to search", id="search-summary")
             yield OptionList(id="search-results")
 
