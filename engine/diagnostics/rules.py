@@ -10,7 +10,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from .analyzers import ide_analyzers
+from .ide import ide_analyzers
 
 log = logging.getLogger("roslyn_tui.engine.diagnostics")
 

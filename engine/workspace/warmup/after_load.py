@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 from typing import Protocol
 
-from ...diagnostics.analyzers import ide_analyzers
+from ...diagnostics.ide import ide_analyzers
 from ...editing.actions import warm_up as warm_code_actions
 from ...editing.providers import csharp_providers
 from ...host.interop import Operation
