@@ -11,35 +11,35 @@ run this for trusted solutions only.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from ..host.interop import Operation
-from .rules import ide_rules, project_analyzers
-
-
-def analyzers_of(project: Any) -> Any:
-    """The project's C# analyzers (and the IDE's) as an ``ImmutableArray<DiagnosticAnalyzer>``."""
-    from Microsoft.CodeAnalysis.Diagnostics import DiagnosticAnalyzer  # type: ignore[import-not-found]
-    from System.Collections.Immutable import ImmutableArray  # type: ignore[import-not-found]
-
-    builder = ImmutableArray.CreateBuilder[DiagnosticAnalyzer]()
-    for analyzer in (*project_analyzers(project), *ide_rules()):
-        builder.Add(analyzer.instance)
-    return builder.ToImmutable()
+from .rules import Analyzer, ide_rules, project_analyzers
 
 
 def with_analyzers(project: Any, compilation: Any, include_suppressed: bool = False) -> Any:
-    """A ``CompilationWithAnalyzers`` for ``project``, or ``None`` when there is no analyzer to run."""
+    """A ``CompilationWithAnalyzers`` for ``project`` with its analyzers and the IDE's, or ``None`` when
+    there is no analyzer to run."""
+    return analysis(project, compilation, (*project_analyzers(project), *ide_rules()), include_suppressed)
+
+
+def analysis(project: Any, compilation: Any, analyzers: Iterable[Analyzer], include_suppressed: bool) -> Any:
+    """``compilation`` with ``analyzers`` and the project's analyzer options, or ``None`` without any."""
     from Microsoft.CodeAnalysis.Diagnostics import (  # type: ignore[import-not-found]
         CompilationWithAnalyzers,
         CompilationWithAnalyzersOptions,
+        DiagnosticAnalyzer,
     )
+    from System.Collections.Immutable import ImmutableArray  # type: ignore[import-not-found]
 
-    analyzers = analyzers_of(project)
-    if analyzers.Length == 0:
+    builder = ImmutableArray.CreateBuilder[DiagnosticAnalyzer]()
+    for analyzer in analyzers:
+        builder.Add(analyzer.instance)
+    if builder.Count == 0:
         return None
     options = CompilationWithAnalyzersOptions(project.AnalyzerOptions, None, True, False, include_suppressed)
-    return CompilationWithAnalyzers(compilation, analyzers, options)
+    return CompilationWithAnalyzers(compilation, builder.ToImmutable(), options)
 
 
 def project_analyzer_diagnostics(project: Any, operation: Operation, include_suppressed: bool = False) -> list[Any]:

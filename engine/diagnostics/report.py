@@ -25,8 +25,9 @@ from ..symbols.describe import location_of
 from ..views.diagnostics import Diagnostic
 from ..workspace.snapshot import Snapshot, display_name
 from . import cache
-from .rules import COMPILER, IDE, SEVERITY_WORDS, Analyzer, enforces_code_style, ide_rules, project_analyzers
-from .severity import LEVELS, can_report, cap, configuration
+from .analyzers import analysis
+from .rules import COMPILER, SEVERITY_WORDS, Analyzer, enforces_code_style, ide_rules, project_analyzers
+from .severity import can_report, capped, configuration
 
 Fixable = Callable[[Any], set[str]]
 """``project -> the diagnostic IDs some code fix provider fixes there``."""
@@ -90,11 +91,11 @@ def of_document(
                 if compiled is not model.Compilation:
                     tree = next(t for t in compiled.SyntaxTrees if t.FilePath == model.SyntaxTree.FilePath)
                     model = compiled.GetSemanticModel(tree, False)
-                analysis = _with(compiled, project, analyzers, request)
+                running = analysis(project, compiled, analyzers, request.include_suppressed)
                 tree = model.SyntaxTree
                 raw = [
-                    *operation.wait(analysis.GetAnalyzerSyntaxDiagnosticsAsync(tree, operation.token)),
-                    *operation.wait(analysis.GetAnalyzerSemanticDiagnosticsAsync(model, None, operation.token)),
+                    *operation.wait(running.GetAnalyzerSyntaxDiagnosticsAsync(tree, operation.token)),
+                    *operation.wait(running.GetAnalyzerSemanticDiagnosticsAsync(model, None, operation.token)),
                 ]
                 found.extend(_from_analyzers(raw, analyzers, project))
         per_target.append((project, _marked(tuple(found), fixable(project))))
@@ -138,8 +139,9 @@ def _start(snapshot: Snapshot, project: Any, request: Request, navigated: bool, 
             compiled = pending.compilation = _as_built(project, compiled, operation)
             # The compiler's diagnostics and the analyzers' in one binding of every method body: asking
             # the compilation, then the analyzers, binds twice (twice the time of a build's compile).
-            analysis = _with(compiled, project, pending.analyzers, wanted)
-            pending.running = analysis.GetAllDiagnosticsAsync(operation.token)
+            pending.running = analysis(
+                project, compiled, pending.analyzers, wanted.include_suppressed
+            ).GetAllDiagnosticsAsync(operation.token)
     return pending
 
 
@@ -166,21 +168,6 @@ def _runnable(project: Any, compiled: Any, request: Request, operation: Operatio
     return tuple(a for a in candidates if can_report(a, settings, request.least))
 
 
-def _with(compiled: Any, project: Any, analyzers: tuple[Analyzer, ...], request: Request) -> Any:
-    from Microsoft.CodeAnalysis.Diagnostics import (  # type: ignore[import-not-found]
-        CompilationWithAnalyzers,
-        CompilationWithAnalyzersOptions,
-        DiagnosticAnalyzer,
-    )
-    from System.Collections.Immutable import ImmutableArray  # type: ignore[import-not-found]
-
-    builder = ImmutableArray.CreateBuilder[DiagnosticAnalyzer]()
-    for analyzer in analyzers:
-        builder.Add(analyzer.instance)
-    options = CompilationWithAnalyzersOptions(project.AnalyzerOptions, None, True, False, request.include_suppressed)
-    return CompilationWithAnalyzers(compiled, builder.ToImmutable(), options)
-
-
 def _from_analyzers(raw: Iterable[Any], analyzers: tuple[Analyzer, ...], project: Any) -> list[Diagnostic]:
     """Diagnostics of an analysis, each with the source of the analyzer that reports its rule (the rest
     are the compiler's)."""
@@ -202,8 +189,7 @@ def _converted(raw: Iterable[Any], source: str, project: Any) -> list[Diagnostic
     for d in raw:
         descriptor = d.Descriptor
         severity = SEVERITY_WORDS.get(str(d.Severity), str(d.Severity).lower())
-        if source == IDE:
-            severity = next(word for word, level in LEVELS.items() if level == cap(LEVELS[severity], IDE))
+        severity = capped(severity, source)
         found.append(
             Diagnostic(
                 id=str(d.Id),

@@ -96,6 +96,12 @@ def cap(level: int, source: str) -> int:
     return min(level, LEVELS["warning"]) if source == IDE else level
 
 
+def capped(word: str, source: str) -> str:
+    """A reported severity word as a build would have it (``cap``)."""
+    level = LEVELS.get(word)
+    return word if level is None else next(w for w, value in LEVELS.items() if value == cap(level, source))
+
+
 def can_report(analyzer: Analyzer, settings: Configuration, least: str) -> bool:
     """Whether ``analyzer`` can report anything at ``least`` or above."""
     wanted = LEVELS[least]
