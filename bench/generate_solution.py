@@ -141,12 +141,55 @@ STEP = """
 """
 
 
+TEST_PROJECT = """<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup>
+    <TargetFramework>net10.0</TargetFramework>
+    <Nullable>enable</Nullable>
+    <ImplicitUsings>enable</ImplicitUsings>
+    <IsPackable>false</IsPackable>
+  </PropertyGroup>
+  <ItemGroup>
+    <PackageReference Include="Microsoft.NET.Test.Sdk" Version="17.14.1" />
+    <PackageReference Include="xunit" Version="2.9.3" />
+    <PackageReference Include="xunit.runner.visualstudio" Version="3.1.4" />
+  </ItemGroup>
+  <ItemGroup>
+{references}  </ItemGroup>
+</Project>
+"""
+
+TEST_CLASS = """using Bench.Core;
+using Xunit;
+
+namespace Bench.Tests;
+
+public class Model{p}Tests
+{{
+    [Fact]
+    public void Describe_names_the_model() => Assert.NotEmpty(new Bench.P{p}.Model{p}_1(1).Describe());
+
+    [Theory]
+    [InlineData(2)]
+    [InlineData(3)]
+    public void Compute_scales(int value)
+    {{
+        Entity model = Bench.P{p}.Model{p}_2.Create{p}_2(value);
+        Assert.True(model.Compute(value, 2) > 0);
+    }}
+
+    [Fact]
+    public void Handler_handles() => new Bench.P{p}.Handler{p}_0().Handle(new Bench.P{p}.Model{p}_0(1));
+}}
+"""
+
+
 def references_of(p: int) -> list[int]:
     return sorted({0, p - 1, p // 2} - {p}) if p else []
 
 
-def generate(root: Path, projects: int, files: int, steps: int = 8) -> Path:
-    """Write the solution under ``root``; returns the ``.slnx``."""
+def generate(root: Path, projects: int, files: int, steps: int = 8, tests: bool = False) -> Path:
+    """Write the solution under ``root``; returns the ``.slnx``. With ``tests``, a ``Bench.Tests``
+    project (xUnit, restored from NuGet) with three tests for every fifth project's models."""
     root.mkdir(parents=True, exist_ok=True)
     entries = []
     for p in range(projects):
@@ -168,6 +211,15 @@ def generate(root: Path, projects: int, files: int, steps: int = 8) -> Path:
                 body += STEP.format(p=p, f=f, i=i, other=f"Bench.P{q}.Model{q}_{g}")
             (directory / f"Model{f}.cs").write_text(MODEL.format(p=p, f=f, base=base, factor=f + 2, steps=body))
         entries.append(f'  <Project Path="P{p}/P{p}.csproj" />')
+    if tests:
+        directory = root / "Bench.Tests"
+        directory.mkdir(exist_ok=True)
+        tested = range(0, projects, 5)
+        items = "".join(f'    <ProjectReference Include="../P{q}/P{q}.csproj" />\n' for q in range(projects))
+        (directory / "Bench.Tests.csproj").write_text(TEST_PROJECT.format(references=items))
+        for p in tested:
+            (directory / f"Model{p}Tests.cs").write_text(TEST_CLASS.format(p=p))
+        entries.append('  <Project Path="Bench.Tests/Bench.Tests.csproj" />')
     solution = root / "Bench.slnx"
     solution.write_text("<Solution>\n" + "\n".join(entries) + "\n</Solution>\n")
     return solution
@@ -179,8 +231,9 @@ def main() -> None:
     parser.add_argument("--projects", type=int, default=25)
     parser.add_argument("--files", type=int, default=63)
     parser.add_argument("--steps", type=int, default=8)
+    parser.add_argument("--tests", action="store_true", help="add an xUnit test project")
     arguments = parser.parse_args()
-    print(generate(arguments.root, arguments.projects, arguments.files, arguments.steps))
+    print(generate(arguments.root, arguments.projects, arguments.files, arguments.steps, arguments.tests))
 
 
 if __name__ == "__main__":

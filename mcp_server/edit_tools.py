@@ -1,7 +1,7 @@
 """The editing tools: code actions, rename, organize usings, format. Each answers with a preview (a
 unified diff) and writes only with ``apply=true``; the engine does the rest."""
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp_types import CallToolResult, ToolAnnotations
@@ -11,7 +11,7 @@ from engine import editing
 from engine.views.edits import CodeActionList, EditPreview
 
 from .config import Settings
-from .responses import answer, result_model
+from .responses import paged_responder, result_model
 from .solution_state import SolutionState
 from .tools import Column, Cursor, Line, RequiredFile, Symbol, documented_tool, symbol_ref
 
@@ -32,12 +32,7 @@ Limit = Annotated[int, Field(description="Most diff hunks per answer; the cursor
 def register(server: MCPServer, state: SolutionState, settings: Settings) -> None:
     """Add the editing tools to ``server``."""
 
-    async def respond(ctx: Context, compute: Any, name: str, arguments: dict[str, Any], **paging: Any) -> Any:
-        session = await state.ready(ctx)
-        timeout = settings.timeout_seconds
-        return await answer(
-            session, settings, lambda s: compute(s, timeout), tool=name, arguments=arguments, paged=True, **paging
-        )
+    respond = paged_responder(state, settings)
 
     @documented_tool(server, LISTS)
     async def code_actions(

@@ -119,6 +119,20 @@ async def answer(
     )
 
 
+def paged_responder(state: Any, settings: Settings) -> Callable[..., Any]:
+    """``respond(ctx, compute, tool, arguments, limit=..., cursor=...)`` for tools whose view pages:
+    wait for the solution (``state.ready``), run ``compute(session, timeout)``, answer the page."""
+
+    async def respond(ctx: Any, compute: Any, tool: str, arguments: dict[str, Any], **paging: Any) -> CallToolResult:
+        session = await state.ready(ctx)
+        timeout = settings.timeout_seconds
+        return await answer(
+            session, settings, lambda s: compute(s, timeout), tool=tool, arguments=arguments, paged=True, **paging
+        )
+
+    return respond
+
+
 async def run_engine(work: Callable[[], Any], tool: str = "the request") -> Any:
     """Run blocking engine work in a worker thread; engine errors become tool errors (cause, then what to do)."""
     worker: dict[str, int] = {}

@@ -8,7 +8,7 @@ from pathlib import Path
 from mcp.server.mcpserver import MCPServer
 from mcp_types import Tool as MCPTool
 
-from . import edit_tools, package_tools, prompts, repl_tools, resources
+from . import change_tools, edit_tools, package_tools, prompts, repl_tools, resources, test_tools
 from .config import Settings
 from .schemas import compact
 from .solution_state import SolutionState
@@ -50,6 +50,8 @@ def create_server(settings: Settings) -> MCPServer:
     server = RoslynMcpServer(name="roslyn-mcp", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan)
     register(server, state, settings)
     edit_tools.register(server, state, settings)
+    change_tools.register(server, state, settings)
+    test_tools.register(server, state, settings)
     repl_tools.register(server, state, settings)
     package_tools.register(server, state, settings)
     resources.register(server, state, settings)

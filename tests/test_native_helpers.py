@@ -202,3 +202,21 @@ def test_the_load_warm_up_loads_the_sdk_generators_the_projects_use(shop):
     loaded = [str(a.GetName().Name) for a in AppDomain.CurrentDomain.GetAssemblies()]
     assert "System.Text.RegularExpressions.Generator" in used
     assert all(loaded.count(name) == 1 for name in used), sorted(n for n in loaded if n in used)
+
+
+def test_the_call_graph_scan_agrees_with_the_python_walk(shop):
+    # Every Shop document: constructors through target-typed new and base(...), extension calls,
+    # properties, lambdas and local functions, overrides and interface implementations as aliases.
+    from engine.testing.call_graph import scan, scan_in_python
+
+    def compare(snapshot, operation):
+        compared = 0
+        for project in snapshot.projects:
+            for document in project.Documents:
+                native, walked = scan(document, operation), scan_in_python(document, operation)
+                assert native.edges == walked.edges, document.FilePath
+                assert dict(native.members) == dict(walked.members), document.FilePath
+                compared += len(native.edges)
+        return compared
+
+    assert shop.run(compare) > 100

@@ -97,3 +97,30 @@ def test_load_failure(snap_compare):
 @pytest.mark.parametrize("theme", ["roslyn-dark", "roslyn-light", "roslyn-high-contrast"])
 def test_each_theme(snap_compare, shop, theme):
     assert snap_compare(RoslynTui(SHOP_SLN, theme=theme), terminal_size=SIZE, run_before=after(search="Journal"))
+
+
+LOOP_SLN = SHOP_SLN.parent.parent / "Loop" / "Loop.slnx"
+
+
+def test_tests_panel(snap_compare):
+    """The tests that reach PercentOff.Apply, each with the calls between (f9)."""
+    assert snap_compare(RoslynTui(LOOP_SLN), terminal_size=(160, 45), run_before=after("f9", search="PercentOff.Apply"))
+
+
+def test_stack_trace_screen(snap_compare):
+    trace = (
+        "System.InvalidOperationException: Balance 10 does not cover 40.\n"
+        "   at Loop.Core.Checkout.<PayAsync>g__Charge|2_0(Decimal balance, Decimal total)\n"
+        "   at Loop.Core.Checkout.PayAsync(Decimal balance)\n"
+        "   at System.Threading.Tasks.Task.Wait()\n"
+    )
+
+    async def run_before(pilot) -> None:
+        from textual.widgets import TextArea
+
+        await settle(pilot)
+        await pilot.press("ctrl+k")
+        pilot.app.screen.query_one("#trace", TextArea).load_text(trace)
+        await settle(pilot)
+
+    assert snap_compare(RoslynTui(LOOP_SLN), terminal_size=(160, 45), run_before=run_before)

@@ -29,16 +29,20 @@ from .screens.edits import CodeActionsScreen, DiffScreen, RenameScreen
 from .screens.help import HelpScreen
 from .screens.repl import ReplHistory, ReplScreen
 from .screens.search import SymbolSearchScreen
+from .testing import TestingActions
 from .widgets.panels import InfoPanel, ListPanel, LocationChosen, MoreCallers, TreeExpansionRequested, TreePanel
 from .widgets.solution_tree import OutlineRequested, SolutionTree
 from .widgets.source_view import SourceView
+from .widgets.tests_panel import TestsPanel
 
 CALLERS_PAGE = 200
 """Callers shown at once in the call hierarchy; a last node stands for the rest and loads them when expanded."""
-PANELS = ("info", "references", "implementations", "hierarchy", "calls", "diagnostics")
+_UNBOUND_HELP = {"Undo the last applied edit": "Put back the files the last applied edit changed (any editing tool)"}
+"""What the palette says of a command without a key, when not the default (an edit of the open file)."""
+PANELS = ("info", "references", "implementations", "hierarchy", "calls", "diagnostics", "tests")
 
 
-class RoslynTui(App[None]):
+class RoslynTui(TestingActions, App[None]):
     CSS_PATH = "app.tcss"
     BINDINGS = APP_BINDINGS
     COMMANDS = App.COMMANDS | {SymbolProvider}
@@ -94,6 +98,8 @@ class RoslynTui(App[None]):
                 yield TreePanel("Call hierarchy: f7", id="calls-panel")
             with TabPane("Diagnostics", id="diagnostics"):
                 yield ListPanel("Diagnostics: loading", id="diagnostics-panel")
+            with TabPane("Tests", id="tests"):
+                yield TestsPanel("Tests reaching the symbol at the cursor: f9; run them: f5", id="tests-panel")
 
     def on_mount(self) -> None:
         # Start in the tree, not the filter box, so single-key bindings such as ? work at once.
@@ -452,6 +458,22 @@ class RoslynTui(App[None]):
         self.call_from_thread(self._reload_source)
         self.refresh_panels()
 
+    def action_undo_edit(self) -> None:
+        if self.session is not None:
+            self.undo_edit()
+
+    @work(thread=True, exclusive=True, group="edit")
+    def undo_edit(self) -> None:
+        """Put back the files of the last applied edit (any tool's), as ``undo_edit`` does over MCP."""
+        try:
+            undone = editing.undo_edit(self.session)
+        except EngineError as error:
+            self.call_from_thread(self.notify, error.describe(), title="Not undone", severity="warning", timeout=10)
+            return
+        self.call_from_thread(self.notify, undone.render().splitlines()[0], title="Undone", timeout=5)
+        self.call_from_thread(self._reload_source)
+        self.refresh_panels()
+
     def _reload_source(self) -> None:
         source = self.query_one(SourceView)
         if source.path is None:
@@ -532,15 +554,19 @@ class RoslynTui(App[None]):
             ("f2", "Rename symbol", self.action_rename),
             ("", "Organize usings", self.action_organize_usings),
             ("", "Format document", self.action_format_document),
+            ("", "Undo the last applied edit", self.action_undo_edit),
             ("f8", "Next diagnostic", self.action_next_diagnostic),
+            ("f9", "Tests reaching the symbol", self.action_find_tests),
+            ("f5", "Run tests", self.action_run_tests),
+            ("ctrl+b", "Build the solution", self.action_build),
+            ("ctrl+k", "Stack trace", self.action_stack_trace),
             ("ctrl+r", "C# REPL", self.action_repl),
             ("alt+left", "Back", self.action_back),
             ("alt+right", "Forward", self.action_forward),
             ("?", "Help: every key", self.action_help),
         ):
-            yield SystemCommand(
-                title, f"{title} ({key})" if key else f"{title} (in the open file, with a diff first)", action
-            )
+            unbound = _UNBOUND_HELP.get(title, f"{title} (in the open file, with a diff first)")
+            yield SystemCommand(title, f"{title} ({key})" if key else unbound, action)
         if self.session is not None and self.session.restricted:
             yield SystemCommand(
                 "Trust this solution",

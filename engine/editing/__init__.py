@@ -11,9 +11,6 @@ Each function takes the ``SolutionSession`` (the previews and offered actions li
 
 from __future__ import annotations
 
-import weakref
-from collections.abc import Callable
-
 from ..errors import EditRefused, InvalidArgument
 from ..host.interop import Operation
 from ..models import Location
@@ -23,10 +20,12 @@ from ..views.edits import CodeActionList, EditPreview
 from ..workspace.session import DEFAULT_QUERY_TIMEOUT, SolutionSession
 from ..workspace.snapshot import Snapshot
 from .actions import changed_solution, line_span, list_actions, span_of
-from .previews import EditBook, PendingEdit, pending_edit, preview_view, token_of, write_pending
+from .flow import book_of, edit
+from .previews import PendingEdit, pending_edit
 from .rename import RenameOptions, renamed_solution
 from .tidy import format_document as _format
 from .tidy import organize_usings as _organize
+from .undo import undo_edit
 
 __all__ = [
     "RenameOptions",
@@ -35,16 +34,8 @@ __all__ = [
     "format_document",
     "organize_usings",
     "rename_symbol",
+    "undo_edit",
 ]
-
-_books: weakref.WeakKeyDictionary[SolutionSession, EditBook] = weakref.WeakKeyDictionary()
-
-
-def book_of(session: SolutionSession) -> EditBook:
-    book = _books.get(session)
-    if book is None:
-        book = _books[session] = EditBook()
-    return book
 
 
 def code_actions(
@@ -94,7 +85,7 @@ def apply_code_action(
         preview_token: the token a preview of this action gave.
     """
     if apply and preview_token:
-        return _edit(session, "code_action", None, apply, preview_token, timeout)
+        return edit(session, "code_action", None, apply, preview_token, timeout)
     if not action_id or not action_id.strip():
         raise InvalidArgument("No action id was given.", "Call code_actions first and pass one of the ids it lists.")
     offered = book_of(session).actions.get(action_id.strip())
@@ -110,7 +101,7 @@ def apply_code_action(
         solution = changed_solution(offered, operation)
         return pending_edit("code_action", offered.item.title, offered.snapshot, solution, operation)
 
-    return _edit(session, "code_action", apply_code_action, apply, preview_token, timeout)
+    return edit(session, "code_action", apply_code_action, apply, preview_token, timeout)
 
 
 def rename_symbol(
@@ -132,7 +123,7 @@ def rename_symbol(
         # The rename already counted its new errors among its problems.
         return pending_edit("rename", title, snapshot, result.solution, operation, result.problems, False)
 
-    return _edit(session, "rename", rename_symbol, apply, preview_token, timeout)
+    return edit(session, "rename", rename_symbol, apply, preview_token, timeout)
 
 
 def organize_usings(
@@ -150,7 +141,7 @@ def organize_usings(
         title = f"Organize usings in {snapshot.relative(str(document.FilePath))}"
         return pending_edit("organize_usings", title, snapshot, organized.Project.Solution, operation)
 
-    return _edit(session, "organize_usings", organize_usings, apply, preview_token, timeout)
+    return edit(session, "organize_usings", organize_usings, apply, preview_token, timeout)
 
 
 def format_document(
@@ -175,32 +166,4 @@ def format_document(
         title = f"Format {snapshot.relative(str(document.FilePath))}{lines}"
         return pending_edit("format", title, snapshot, formatted.Project.Solution, operation)
 
-    return _edit(session, "format", format_document, apply, preview_token, timeout)
-
-
-def _edit(
-    session: SolutionSession,
-    kind: str,
-    compute: Callable[[Snapshot, Operation], PendingEdit] | None,
-    apply: bool,
-    preview_token: str | None,
-    timeout: float | None,
-) -> EditPreview:
-    """What every edit does: write the reviewed preview a token names, or compute the edit (named after
-    its tool, for the trust check) and answer its preview, writing it too when ``apply`` is set."""
-    book = book_of(session)
-    if apply and preview_token:
-        return _write(session, book.pending(preview_token, kind))
-    assert compute is not None
-    session.wait_editing_warm(timeout)
-    pending = session.run(compute, timeout=timeout)
-    if apply:
-        return _write(session, pending)
-    token = token_of(pending)
-    book.previews.put(token, pending)
-    return preview_view(session.root, pending, token)
-
-
-def _write(session: SolutionSession, pending: PendingEdit) -> EditPreview:
-    write_pending(session, pending)
-    return preview_view(session.root, pending, token_of(pending), applied=True)
+    return edit(session, "format", format_document, apply, preview_token, timeout)

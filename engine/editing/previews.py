@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,12 +29,13 @@ from .diff import diff
 from .writer import digest, fingerprint, read_or_none, write_changes
 
 T = TypeVar("T")
+UNDO_LEVELS = 20
 
 
 @dataclass(frozen=True)
 class PendingEdit:
     kind: str
-    """What made it: ``code_action``, ``rename``, ``organize_usings`` or ``format``."""
+    """What made it: the tool's name (``code_action``, ``rename``, ``replace_symbol``...)."""
     title: str
     changes: tuple[FileChange, ...]
     fingerprints: tuple[tuple[str, str | None], ...]
@@ -76,6 +77,8 @@ class EditBook:
         self.actions: _Bounded[Any] = _Bounded(2000)
         """Each offered action holds its snapshot: ``forget_actions_before`` lets old snapshots go."""
         self.previews: _Bounded[PendingEdit] = _Bounded(100)
+        self.applied: deque[Any] = deque(maxlen=UNDO_LEVELS)
+        """What each applied edit wrote (``engine.editing.undo.AppliedEdit``), the newest last."""
 
     def forget_actions_before(self, version: int) -> None:
         """Drop actions offered on snapshots older than ``version`` (they pin whole old solutions)."""

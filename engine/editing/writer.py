@@ -146,3 +146,42 @@ def _undo(planned: _Planned) -> None:
             os.remove(planned.target)
     except OSError:
         pass  # the error being raised already names the failure; a second one would hide it
+
+
+def restore_files(root: Path, contents: dict[str, bytes | None], expected: dict[str, str | None]) -> None:
+    """Put ``contents`` back (``None``: remove the file) if every file still has its ``expected``
+    fingerprint; all or nothing, as ``write_changes``.
+
+    Raises:
+        FilesChangedSincePreview: a file no longer has its expected fingerprint; nothing was written.
+        EditFailed: the file system refused a write; every file was put back.
+    """
+    for path in contents:
+        check_inside(root, path)
+    changed = tuple(path for path, seen in expected.items() if fingerprint(path) != seen)
+    if changed:
+        names = ", ".join(relative_path(p, root) for p in changed)
+        raise FilesChangedSincePreview(f"Nothing was written: {names} changed.", "Look at the file first.", changed)
+    done: list[tuple[str, bytes | None]] = []
+    try:
+        for path, content in contents.items():
+            previous = read_or_none(path)
+            if content is None:
+                if previous is not None:
+                    os.remove(path)
+            else:
+                _replace_atomically(Path(path), content, Path(path))
+            done.append((path, previous))
+    except OSError as error:
+        for path, previous in reversed(done):
+            try:
+                if previous is None:
+                    os.remove(path)
+                else:
+                    _replace_atomically(Path(path), previous, Path(path))
+            except OSError:
+                pass
+        raise EditFailed(
+            f"Writing {relative_path(path, root)} failed ({error}); every file was put back.",
+            "Check the file's permissions and the free disk space.",
+        ) from error

@@ -1,7 +1,7 @@
 """The engine's warm-up after a load: what the first queries would otherwise pay for.
 
 Every compilation (in the order a user needs them), Roslyn's syntax indexes, the editing providers and
-analyzers, then the on-disk index the next start answers from. ``open_session`` gives it to each session.
+analyzers, the on-disk index the next start answers from, then the call graph tests reach. ``open_session`` gives it to each session.
 """
 
 from __future__ import annotations
@@ -56,3 +56,8 @@ def warm_up_after_load(session: WarmedSession, operation: Operation) -> None:
     session.editing_warm.set()
     # The next start answers search, definition and outlines from this before it has loaded.
     write_index(session, operation)
+    # find_tests walks the call graph: binding every file tests can reach takes seconds, so it is done
+    # here, a file at a time between queries, when the solution has a test project.
+    from ...testing.discovery import warm_call_graph
+
+    warm_call_graph(snapshot, operation, lambda: session.yield_to_queries(operation, quiet=0.2))

@@ -1,0 +1,240 @@
+"""``run_tests``: ``dotnet test`` of the tests that reach a symbol, of named tests, of a project or of a
+filter; the results read from the TRX files it writes, failures with their stack traces taken to source."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..errors import EngineError, InvalidArgument
+from ..host.interop import Operation
+from ..models import relative_path
+from ..symbols.describe import display, typed
+from ..symbols.naming import SymbolRef, resolve
+from ..views.stack_trace import StackFrame
+from ..views.tests import TestResult, TestRun
+from ..workspace.snapshot import Snapshot, display_name
+from .build import Progress, build_target
+from .build_log import messages
+from .child import cancellable, check_configuration, run_child
+from .discovery import find_tests
+from .frames import resolve_stack_trace
+from .frameworks import test_framework
+from .runs import run_directory
+from .trx import Outcome, read_results
+
+_LIVE = re.compile(r"^\s+(?P<outcome>Passed|Failed|Skipped)\s+(?P<name>.+?)(?:\s+\[[^\]]*\])?\s*$")
+_ORDER = {"failed": 0, "skipped": 1, "passed": 2}
+_FILTER_SPECIALS = re.compile(r"([\\()&|=!~])")
+_MOST_FILTER_CHARACTERS = 30_000
+
+Listener = Callable[[str, str], None]
+"""``(outcome, test name)`` as each test finishes: the live view."""
+
+
+def run_tests(
+    session: Any,
+    symbol: SymbolRef | None = None,
+    tests: list[str] | None = None,
+    project: str | None = None,
+    filter: str | None = None,
+    configuration: str = "Debug",
+    timeout: float = 900.0,
+    progress: Progress | None = None,
+    on_result: Listener | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> TestRun:
+    """Run tests in a confined child process (``engine.testing.child``) and read what they did."""
+    session.require_trust("run_tests")
+    check_configuration(configuration)
+    cancelled = cancellable("test run", cancelled)
+    if filter is not None and ("\n" in filter or len(filter) > _MOST_FILTER_CHARACTERS):
+        raise InvalidArgument("The filter has a line break or is too long.", "Give one VSTest filter expression.")
+    names, projects = _chosen_tests(session, symbol, tests)
+    if names is not None and not names:
+        what = display_symbol(session, symbol) if symbol is not None else "the named tests"
+        return TestRun(
+            str(session.root), what, "", "no test", 0, 0, 0, 0.0, (), 0, problems=(f"No test reaches {what}.",)
+        )
+    snapshot = session.snapshot()
+    if project is None and projects and len(projects) == 1:
+        project = projects[0]
+    target, _ = build_target(snapshot, session.target.path, project)
+    expression = _combined(names, filter)
+    directory = run_directory(session.root, "test")
+    finished_count = [0]
+
+    def on_line(line: str) -> None:
+        live = _LIVE.match(line)
+        if live is None:
+            return
+        finished_count[0] += 1
+        outcome = live["outcome"].lower()
+        if on_result is not None:
+            on_result(outcome, live["name"])
+        if progress is not None:
+            progress(finished_count[0], max(len(names or ()), finished_count[0]), live["name"])
+
+    command = [
+        str(session.runtime.dotnet.dotnet) if session.runtime else "dotnet",
+        "test",
+        str(target),
+        "--configuration",
+        configuration,
+        "--nologo",
+        "--logger",
+        "trx",
+        "--logger",
+        "console;verbosity=normal",
+        "--results-directory",
+        str(directory),
+    ]
+    if expression:
+        command += ["--filter", expression]
+    finished = run_child(command, target.parent, timeout, on_line, cancelled)
+    (directory / "test.log").write_text(finished.output, encoding="utf-8")
+    files = sorted(directory.rglob("*.trx"))
+    outcomes = [outcome for file in files for outcome in read_results(file)]
+    problems = _problems(finished.output, finished.exit_code, outcomes, expression)
+    items = _results(session, outcomes)
+    counts = {word: sum(1 for item in items if item.outcome == word) for word in _ORDER}
+    return TestRun(
+        root=str(session.root),
+        target=relative_path(str(target), session.root),
+        filter=expression,
+        selection=_selection(session, symbol, tests, names, filter),
+        passed=counts["passed"],
+        failed=counts["failed"],
+        skipped=counts["skipped"],
+        seconds=round(finished.seconds, 2),
+        items=items,
+        total=len(items),
+        results=tuple(str(file) for file in files),
+        problems=problems,
+    )
+
+
+def _selection(
+    session: Any, symbol: SymbolRef | None, tests: list[str] | None, names: list[str] | None, filter: str | None
+) -> str:
+    words = []
+    if symbol is not None:
+        words.append(f"the {len(names or ())} tests reaching {display_symbol(session, symbol)}")
+    if tests:
+        words.append(f"{len(tests)} named tests")
+    if filter and filter.strip():
+        words.append(f"filter {filter.strip()}")
+    return " and ".join(words) or "every test"
+
+
+def display_symbol(session: Any, ref: SymbolRef) -> str:
+    def name(snapshot: Snapshot, operation: Operation) -> str:
+        return display(resolve(snapshot, operation, ref))
+
+    return session.run(name)  # type: ignore[no-any-return]
+
+
+def _chosen_tests(
+    session: Any, symbol: SymbolRef | None, tests: list[str] | None
+) -> tuple[list[str] | None, list[str]]:
+    """The fully qualified names of the tests to run and their projects; ``None`` for no choice by name."""
+    if symbol is None and not tests:
+        return None, []
+
+    def chosen(snapshot: Snapshot, operation: Operation) -> tuple[list[str], list[str]]:
+        methods: list[Any] = []
+        if symbol is not None:
+            reaching = find_tests(snapshot, operation, symbol)
+            for item in reaching.items:
+                methods.append(typed(resolve(snapshot, operation, SymbolRef(name=item.test.documentation_id))))
+        for name in tests or []:
+            method = typed(resolve(snapshot, operation, SymbolRef(name=name)))
+            if not test_framework(method):
+                raise InvalidArgument(
+                    f"{display(method)} is not a test method (no [Fact], [Theory], [Test], [TestCase] or [TestMethod]).",
+                    "Name test methods, or pass symbol= to run the tests that reach a member.",
+                )
+            methods.append(method)
+        names = list(dict.fromkeys(_qualified(m) for m in methods))
+        projects = sorted({_project_of(snapshot, m) for m in methods} - {""})
+        return names, projects
+
+    return session.run(chosen)  # type: ignore[no-any-return]
+
+
+def _qualified(method: Any) -> str:
+    """``Ns.Outer+Inner.Method``: the name VSTest's FullyQualifiedName uses."""
+    owner = method.ContainingType
+    names = []
+    while owner is not None:
+        names.append(str(owner.MetadataName))
+        container = owner
+        owner = owner.ContainingType
+    namespace = container.ContainingNamespace
+    prefix = "" if namespace is None or namespace.IsGlobalNamespace else f"{namespace.ToDisplayString()}."
+    return prefix + "+".join(reversed(names)) + "." + str(method.Name)
+
+
+def _project_of(snapshot: Snapshot, method: Any) -> str:
+    tree = next((location.SourceTree for location in method.Locations if location.IsInSource), None)
+    if tree is None:
+        return ""
+    documents = snapshot.documents_for_path(str(tree.FilePath))
+    return display_name(documents[0].Project) if documents else ""
+
+
+def _combined(names: list[str] | None, filter: str | None) -> str:
+    parts = []
+    if names:
+        # xUnit's theories share their method's name; NUnit's test cases add their arguments in parentheses.
+        escaped = [_FILTER_SPECIALS.sub(r"\\\1", name) for name in names]
+        parts.append("|".join(f"FullyQualifiedName={n}|FullyQualifiedName~{n}\\(" for n in escaped))
+    if filter and filter.strip():
+        parts.append(filter.strip())
+    if len(parts) == 2:
+        return f"({parts[0]})&({parts[1]})"
+    expression = parts[0] if parts else ""
+    if len(expression) > _MOST_FILTER_CHARACTERS:
+        raise InvalidArgument(
+            f"{len(names or ())} tests make a filter too long for one run.", "Run them by project instead."
+        )
+    return expression
+
+
+def _problems(output: str, exit_code: int, outcomes: list[Outcome], expression: str) -> tuple[str, ...]:
+    if outcomes:
+        return ()
+    errors = [m for m in messages(output) if m.severity == "error"]
+    if errors:
+        shown = [f"{m.id} {Path(m.file).name}({m.line},{m.column}): {m.message}" for m in errors[:10]]
+        return ("The build failed, so no test ran:", *shown)
+    if expression:
+        return (f"No test matched the filter {expression}.",)
+    if exit_code != 0:
+        return (f"dotnet test ended with exit code {exit_code} and wrote no results; see test.log in the results.",)
+    return ("The solution has no test project (none references a test framework).",)
+
+
+def _results(session: Any, outcomes: list[Outcome]) -> tuple[TestResult, ...]:
+    traces = [o.stack_trace for o in outcomes if o.outcome == "failed" and o.stack_trace.strip()]
+
+    def resolved(snapshot: Snapshot, operation: Operation) -> dict[str, tuple[StackFrame, ...]]:
+        found = {}
+        for trace in traces:
+            try:
+                found[trace] = resolve_stack_trace(snapshot, operation, trace).items
+            except EngineError:
+                found[trace] = ()
+        return found
+
+    frames = session.run(resolved) if traces else {}
+    items = [
+        TestResult(
+            o.name, o.outcome, o.seconds, o.message, o.expected, o.actual, frames.get(o.stack_trace, ()), o.output
+        )
+        for o in outcomes
+    ]
+    items.sort(key=lambda item: (_ORDER.get(item.outcome, 3), item.name))
+    return tuple(items)

@@ -1,0 +1,121 @@
+"""Tests as both front ends show them: the tests that reach a symbol, and a test run's results."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..models import TEXT_ONLY
+from ..symbols.describe import SymbolSummary
+from .paging import range_note
+from .stack_trace import StackFrame
+from .text import columns, plural, where
+
+
+@dataclass(frozen=True)
+class TestReach:
+    __test__ = False  # a view, not a pytest test class
+    test: SymbolSummary
+    framework: str
+    """``xUnit``, ``NUnit`` or ``MSTest``."""
+    path: tuple[str, ...]
+    """The calls from the test to the symbol: the test first, the symbol last."""
+    depth: int
+    """Calls between them: 1 for a test that calls the symbol itself, 0 for the symbol when it is a test."""
+
+
+@dataclass(frozen=True)
+class TestsReaching:
+    __test__ = False
+    root: str
+    symbol: SymbolSummary
+    items: tuple[TestReach, ...]
+    """Nearest first."""
+    total: int
+    max_depth: int
+    depth_reached: bool
+    """The walk stopped at ``max_depth`` with callers left to follow: tests further away may exist."""
+    by_project: tuple[tuple[str, int], ...] = ()
+    offset: int = 0
+
+    def render(self) -> str:
+        projects = ", ".join(f"{name} {count}" for name, count in self.by_project)
+        lines = [
+            f"Tests reaching {self.symbol.display}: {plural(self.total, 'test')}"
+            + (f" ({projects})" if projects else "")
+            + range_note(self.offset, len(self.items), self.total)
+        ]
+        if self.depth_reached:
+            lines.append(f"callers beyond {self.max_depth} calls were not followed (raise depth to look further)")
+        for item in self.items:
+            lines.append(columns(where(item.test.location, self.root), item.framework, item.test.qualified_name))
+            if len(item.path) > 1:
+                lines.append("    via " + " -> ".join(item.path[1:]))
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class TestResult:
+    __test__ = False
+    name: str
+    """As the framework names it: ``Ns.Class.Method``, with a theory's arguments."""
+    outcome: str
+    """``passed``, ``failed`` or ``skipped``."""
+    seconds: float
+    message: str = ""
+    """The failure's message, or why the test was skipped."""
+    expected: str = ""
+    actual: str = ""
+    """An assertion's expected and actual values, where the framework gives them."""
+    frames: tuple[StackFrame, ...] = ()
+    """The failure's stack trace, taken to source."""
+    output: str = field(default="", metadata=TEXT_ONLY)
+    """What the test wrote (standard output), cut to a few lines."""
+
+
+@dataclass(frozen=True)
+class TestRun:
+    __test__ = False
+    root: str
+    target: str
+    """What ran: the solution, a project, and the filter."""
+    filter: str
+    """The VSTest filter it ran with (empty: every test of the target)."""
+    selection: str
+    """Which tests, in words: ``the 4 tests reaching Cart.Total()``, ``2 named tests``, ``every test``."""
+    passed: int
+    failed: int
+    skipped: int
+    seconds: float
+    items: tuple[TestResult, ...]
+    """Failures first, then skipped, then passed."""
+    total: int
+    results: tuple[str, ...] = ()
+    """The TRX files the counts were read from (the cache keeps them)."""
+    problems: tuple[str, ...] = ()
+    """Why nothing (or not everything) ran: build errors, no test matched the filter."""
+    offset: int = 0
+
+    def render(self) -> str:
+        state = "FAILED" if self.failed or self.problems else "passed"
+        lines = [
+            f"Tests of {self.target} ({self.selection}) {state} in {self.seconds:.1f} s:"
+            f" {self.passed} passed, {self.failed} failed, {self.skipped} skipped"
+            f"{range_note(self.offset, len(self.items), self.total)}"
+        ]
+        lines.extend(f"problem: {problem}" for problem in self.problems)
+        for item in self.items:
+            lines.append(columns(item.outcome, item.name, f"{item.seconds * 1000:.0f} ms"))
+            if item.outcome == "passed":
+                continue
+            if item.expected or item.actual:
+                lines.append(f"    expected: {item.expected}")
+                lines.append(f"    actual:   {item.actual}")
+            elif item.message:
+                lines.extend("    " + line for line in item.message.splitlines()[:6])
+            for frame in item.frames:
+                if not frame.external and frame.symbol is not None:
+                    inner = f" ({frame.inner})" if frame.inner else ""
+                    lines.append(f"    at {frame.symbol.display}{inner}  {where(frame.location, self.root)}")
+        if self.results:
+            lines.append("results: " + ", ".join(self.results))
+        return "\n".join(lines)
