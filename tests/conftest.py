@@ -36,3 +36,19 @@ def copy_fixture(name: str, destination: Path) -> Path:
 @pytest.fixture
 def shop_copy(tmp_path: Path) -> Iterator[Path]:
     yield copy_fixture("Shop", tmp_path)
+
+
+@pytest.fixture(autouse=True)
+def wait_for_every_worker(monkeypatch):
+    """``app.workers.wait_for_complete()`` in the TUI tests waits for the workers started meanwhile too:
+    the app computes the diagnostics in a worker the load starts as it ends."""
+    from textual.worker_manager import WorkerManager
+
+    original = WorkerManager.wait_for_complete
+
+    async def every(self, workers=None):
+        await original(self, workers)
+        while workers is None and any(worker.is_running for worker in self):
+            await original(self)
+
+    monkeypatch.setattr(WorkerManager, "wait_for_complete", every)

@@ -73,7 +73,7 @@ def test_roslyn_mcp_answers_from_the_installed_wheel(tool, tmp_path):
     tools, references = asyncio.run(asyncio.wait_for(ask(), 240))
     assert {"find_symbols", "find_references", "evaluate_csharp"} <= set(tools)
     assert references.startswith("References to Customer: ")
-    assert "src/Shop.App/Program.cs:11:9  type use" in references
+    assert "src/Shop.App/Program.cs\n  11:9  type use" in references
     assert _package_files(tool) == before
 
 

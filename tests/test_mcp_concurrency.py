@@ -4,6 +4,7 @@ comes from one snapshot, before or after a change, never half of each)."""
 from __future__ import annotations
 
 import asyncio
+import re
 import threading
 import time
 
@@ -38,7 +39,8 @@ def test_eight_clients_worth_of_calls_while_a_file_changes(shop_copy):
                 result = await mcp.session.call_tool("find_references", {"symbol": "Customer.Balance"})
                 assert not result.is_error, result.content[0].text
                 data = result.structured_content["result"]
-                text_lines = [line for line in result.content[0].text.splitlines() if ".cs:" in line]
+                # One line per reference under its file's path: "  21:13  read  ..."
+                text_lines = [line for line in result.content[0].text.splitlines() if re.match(r"  \d+:\d+  ", line)]
                 seen.append((data["total"], len(text_lines)))
                 symbols = await mcp.session.call_tool("find_symbols", {"query": "Doubled"})
                 assert not symbols.is_error

@@ -45,7 +45,7 @@ def test_the_server_counts_the_same_and_adds_compile_errors():
         assert only_load.startswith("Workspace problems while loading (compile errors not checked): 1 problem")
 
 
-async def test_the_app_counts_the_same_in_its_notice_and_its_info_panel():
+async def test_the_app_counts_the_same_in_its_notice_its_info_panel_and_its_problems_tab():
     from tui.widgets.panels import InfoPanel
 
     app = RoslynTui(ORDINARY)
@@ -54,4 +54,9 @@ async def test_the_app_counts_the_same_in_its_notice_and_its_info_panel():
         await pilot.pause()
         assert HEADLINE in app.query_one("#info-panel", InfoPanel).plain_text().splitlines()
         notices = [str(n.message) for n in app._notifications]
-        assert "1 problem (1 error) while loading: see the Info panel." in notices
+        assert "1 problem (1 error) while loading: see the Problems tab." in notices
+        # Once the diagnostics are in, the Problems tab adds the projects that do not compile: the
+        # same list as workspace_problems, whole, with what to do under each.
+        problems = app.query_one("#problems-panel", InfoPanel).plain_text().splitlines()
+        assert problems[0] == "Workspace problems: 3 problems (3 errors)"
+        assert sum(1 for line in problems if line.startswith("  -> ")) == 3

@@ -78,7 +78,9 @@ async def test_search_definition_references_history_and_diagnostics(shop):
 
         # Open a reference (the Seeder write at 20:13), then go back and forward.
         references.focus()
-        references.highlighted = 5
+        references.highlighted = next(
+            i for i in range(references.option_count) if (place := references.location_at(i)) and place.line == 20
+        )
         await pilot.press("enter")
         await settle(pilot)
         assert source.path.endswith("Seeder.cs") and source.position == (20, 13)

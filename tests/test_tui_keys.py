@@ -24,12 +24,25 @@ KEYS = [
         "shift+f12",
         "ctrl+f12",
         "question_mark",
+        "ctrl+o",
+        "ctrl+g",
+        "ctrl+f",
+        "f3",
+        "shift+f3",
+        "f9",
+        "f10",
+        "ctrl+k",
+        "alt+comma",
+        "alt+full_stop",
+        "alt+minus",
+        "alt+equals_sign",
     ],
     *["escape", "escape", "enter", "enter", "tab", "shift+tab", "up", "down", "left", "right"],
     *["pagedown", "pageup", "home", "end", "alt+left", "alt+right", "backspace", "space"],
     *"CustomerBalance",
 ]
-"""Everything but ctrl+q (quit ends the run early); ctrl+s applies edits, so the app runs on a copy."""
+"""Everything but ctrl+q (quit ends the run early), f5 and ctrl+b (a test run and a build take a minute
+each: tests/test_tui_testing.py drives them); ctrl+s applies edits, so the app runs on a copy."""
 
 
 @pytest.fixture(autouse=True)

@@ -47,7 +47,11 @@ def test_start_screen(snap_compare, shop):
 
 def test_search_screen(snap_compare, shop):
     async def run_before(pilot) -> None:
+        import asyncio
+
         await settle(pilot)
+        # The live answer: while the compiler warms, the on-disk index answers and says so.
+        await asyncio.to_thread(pilot.app.session.wait_warm)
         await pilot.press("ctrl+t", *"Cust")
         await settle(pilot)
 
@@ -124,3 +128,30 @@ def test_stack_trace_screen(snap_compare):
         await settle(pilot)
 
     assert snap_compare(RoslynTui(LOOP_SLN), terminal_size=(160, 45), run_before=run_before)
+
+
+def test_narrow_terminal_references(snap_compare, shop):
+    """100x30: the tree, the source with its header and the references grouped by file all stay readable."""
+    assert snap_compare(RoslynTui(SHOP_SLN), terminal_size=(100, 30), run_before=after("shift+f12", search="Balance"))
+
+
+def test_go_to_file_screen(snap_compare, shop):
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("ctrl+o", *"cust")
+        await settle(pilot)
+
+    assert snap_compare(RoslynTui(SHOP_SLN), terminal_size=(160, 45), run_before=run_before)
+
+
+def test_problems_tab(snap_compare):
+    ordinary = SHOP_SLN.parent.parent / "Ordinary" / "Ordinary.slnx"
+
+    async def run_before(pilot) -> None:
+        from textual.widgets import TabbedContent
+
+        await settle(pilot)
+        pilot.app.query_one(TabbedContent).active = "problems"
+        await settle(pilot)
+
+    assert snap_compare(RoslynTui(ordinary), terminal_size=(160, 45), run_before=run_before)

@@ -1,4 +1,5 @@
-"""The plain text both front ends print: exact, stable, one line per item, relative paths."""
+"""The plain text both front ends print: exact, stable, one line per item (references grouped under
+their file's path), relative paths."""
 
 from __future__ import annotations
 
@@ -11,10 +12,9 @@ def test_references_text(shop):
     text = shop.run(find_references, SymbolRef(name="Customer.OrderCount")).render()
     assert text == (
         "References to Customer.OrderCount: 2 in 1 file (1 read, 1 read-write)\n"
-        "src/Shop.Core/Customer.Orders.cs:21:13  read  Customer.AddOrder(Order)  "
-        "if (OrderCount >= MaxOrders) // reads OrderCount and MaxOrders\n"
-        "src/Shop.Core/Customer.Orders.cs:25:9  read-write  Customer.AddOrder(Order)  "
-        "OrderCount++; // increment: a read-write reference to OrderCount"
+        "src/Shop.Core/Customer.Orders.cs\n"
+        "  21:13  read  Customer.AddOrder(Order)  if (OrderCount >= MaxOrders) // reads OrderCount and MaxOrders\n"
+        "  25:9  read-write  Customer.AddOrder(Order)  OrderCount++; // increment: a read-write reference to OrderCount"
     )
 
 
@@ -22,14 +22,18 @@ def test_a_page_says_which_slice_it_is(shop):
     balance = shop.run(find_references, SymbolRef(name="Customer.Balance"))
     lines = page(balance, 2, 3).render().splitlines()
     assert lines[0] == "References to Customer.Balance: 8 in 5 files (4 read, 2 read-write, 2 write) (showing 3-5 of 8)"
-    assert [line.split("  ")[0] for line in lines[1:]] == [
-        "src/Shop.Broken/Broken.cs:12:25",
-        "src/Shop.Core/Customer.Orders.cs:24:9",
-        "src/Shop.Data/Seeder.cs:13:50",
+    assert [line.split("  ")[0] if not line.startswith(" ") else line.split()[0] for line in lines[1:]] == [
+        "src/Shop.Broken/Broken.cs",
+        "12:25",
+        "src/Shop.Core/Customer.Orders.cs",
+        "24:9",
+        "src/Shop.Data/Seeder.cs",
+        "13:50",
     ]
 
 
 def test_search_text(shop):
+    shop.wait_warm()  # the live answer: the on-disk index may answer (and say so) while the compiler warms
     assert shop.run(find_symbols, "GBI").render() == (
         "Symbols matching 'GBI': 2\n"
         "src/Shop.Core/IRepository.cs:10:8  method  IRepository<T>.GetById(int)\n"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -13,17 +14,23 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, ProgressBar, Static, TabbedContent, TabPane, Tree
 
-from engine import EngineError, LoadProgress, SolutionSession, SymbolRef, editing, load_solution, queries
-from engine.models import Location
+from engine import EngineError, LoadProgress, SolutionSession, SymbolRef, editing, open_session, queries
+from engine.errors import FileNotInSolution
+from engine.models import Location, relative_path
+from engine.queries.problems import compile_problems
 from engine.symbols.describe import SymbolSummary
 from engine.trust import NAMED_BY_USER, decide, grant
 from engine.views.load import LoadSummary
-from engine.views.problems import headline
+from engine.views.problems import ProblemList, headline
+from engine.workspace.boundary import check_inside
+from engine.workspace.text_files import decode
 from themes import DEFAULT_THEME, THEMES
 
 from . import config
 from .bindings import APP_BINDINGS
+from .goto_actions import GoToActions
 from .history import History, Place
+from .layout_actions import LayoutActions
 from .palette import SymbolProvider
 from .screens.edits import CodeActionsScreen, DiffScreen, RenameScreen
 from .screens.help import HelpScreen
@@ -39,10 +46,10 @@ CALLERS_PAGE = 200
 """Callers shown at once in the call hierarchy; a last node stands for the rest and loads them when expanded."""
 _UNBOUND_HELP = {"Undo the last applied edit": "Put back the files the last applied edit changed (any editing tool)"}
 """What the palette says of a command without a key, when not the default (an edit of the open file)."""
-PANELS = ("info", "references", "implementations", "hierarchy", "calls", "diagnostics", "tests")
+PANELS = ("info", "references", "implementations", "hierarchy", "calls", "diagnostics", "problems", "tests")
 
 
-class RoslynTui(TestingActions, App[None]):
+class RoslynTui(TestingActions, GoToActions, LayoutActions, App[None]):
     CSS_PATH = "app.tcss"
     BINDINGS = APP_BINDINGS
     COMMANDS = App.COMMANDS | {SymbolProvider}
@@ -61,6 +68,13 @@ class RoslynTui(TestingActions, App[None]):
         """Opened with --restricted: trusted only if the user trusted it before (then it runs MSBuild)."""
         self.session: SolutionSession | None = None
         self.history = History()
+        self._file_header = ""
+        """The header above the source: the file, its project and target (breadcrumbs are added to it)."""
+        self.recent_files: list[str] = []
+        """Files opened, the latest first (go to file lists them first)."""
+        self._find_text = ""
+        self.find_note: Any = None
+        """(selection, words) of the last find, shown while that match stays selected."""
         self.repl_history = ReplHistory()
         self._diagnostic_index = -1
         self._panel_queries: dict[str, tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]] = {}
@@ -75,6 +89,7 @@ class RoslynTui(TestingActions, App[None]):
                 yield Input(placeholder="filter files", id="tree-filter")
                 yield SolutionTree(id="tree")
             with Vertical(id="center"):
+                yield Static("", id="file-header", markup=False)
                 yield SourceView(id="source")
                 yield Static("", id="status", markup=False)
                 yield from self.compose_panels()
@@ -98,10 +113,13 @@ class RoslynTui(TestingActions, App[None]):
                 yield TreePanel("Call hierarchy: f7", id="calls-panel")
             with TabPane("Diagnostics", id="diagnostics"):
                 yield ListPanel("Diagnostics: loading", id="diagnostics-panel")
+            with TabPane("Problems", id="problems"):
+                yield InfoPanel("Restore, load and compile problems appear here.", id="problems-panel")
             with TabPane("Tests", id="tests"):
                 yield TestsPanel("Tests reaching the symbol at the cursor: f9; run them: f5", id="tests-panel")
 
     def on_mount(self) -> None:
+        self.apply_layout()
         # Start in the tree, not the filter box, so single-key bindings such as ? work at once.
         self.query_one(SolutionTree).focus()
         self.load()
@@ -110,17 +128,66 @@ class RoslynTui(TestingActions, App[None]):
 
     @work(thread=True, exclusive=True, group="load")
     def load(self) -> None:
+        """Open the solution; search as soon as the last load's index can answer, everything once MSBuild
+        is done. The diagnostics come after, in the background (``load_diagnostics``)."""
         try:
             from engine.workspace.solution_file import resolve_target
 
             trust = decide(resolve_target(self.path).path) if self.restricted else NAMED_BY_USER
-            session = load_solution(self.path, progress=lambda p: self.call_from_thread(self._progress, p), trust=trust)
+            session = open_session(self.path, trust=trust)
+            if not session.restricted and session.early_index() is not None:
+                self.call_from_thread(self._searchable, session)
+            session.load(lambda p: self.call_from_thread(self._progress, p))
         except EngineError as error:
             self.call_from_thread(self._load_failed, error)
             return
         structure = session.run(queries.project_structure, True)
-        diagnostics = None if session.restricted else session.run(queries.diagnostics, timeout=300)
-        self.call_from_thread(self._loaded, session, structure, diagnostics)
+        self.call_from_thread(self._loaded, session, structure)
+        if not session.restricted:
+            self.call_from_thread(self.load_diagnostics)
+
+    def _searchable(self, session: SolutionSession) -> None:
+        """The solution still loads, but its last load's index answers symbol search (and opens files)."""
+        if self.session is None:
+            self.session = session
+            self.query_one("#status", Static).update("Loading…  ctrl+t searches already (from the last load's index)")
+
+    @work(thread=True, exclusive=True, group="diagnostics")
+    def load_diagnostics(self) -> None:
+        """The solution's diagnostics, with a spinner on their tab meanwhile: everything else works."""
+        assert self.session is not None
+        spinner = self.call_from_thread(self._spin, "diagnostics", "Diagnostics")
+        try:
+            view = self.session.run(queries.diagnostics, timeout=900)
+        except EngineError as error:
+            self.call_from_thread(self.notify, error.describe(), title="Diagnostics", severity="warning")
+            return
+        finally:
+            self.call_from_thread(self._stop_spinning, spinner, "diagnostics", "Diagnostics")
+        self.call_from_thread(self.query_one("#diagnostics-panel", ListPanel).show, view)
+        assert self.session.report is not None
+        # The projects that do not compile, from the diagnostics just computed: the same list as
+        # workspace_problems, without compiling it all again.
+        load = self.session.report.diagnostics
+        found = sorted(
+            [*load, *compile_problems(str(self.session.root), view.items)], key=lambda p: p.severity != "error"
+        )
+        problems = ProblemList(str(self.session.root), tuple(found), compile_checked=True)
+        self.call_from_thread(self.query_one("#problems-panel", InfoPanel).show, problems)
+
+    def _spin(self, tab: str, label: str) -> Any:
+        frames = iter(itertools.cycle("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"))
+        content = self.query_one(TabbedContent)
+
+        def tick() -> None:
+            content.get_tab(tab).label = f"{label} {next(frames)}"
+
+        tick()
+        return self.set_interval(0.1, tick)
+
+    def _stop_spinning(self, timer: Any, tab: str, label: str) -> None:
+        timer.stop()
+        self.query_one(TabbedContent).get_tab(tab).label = label
 
     def _progress(self, progress: LoadProgress) -> None:
         bar = self.query_one("#loading-bar", ProgressBar)
@@ -136,14 +203,12 @@ class RoslynTui(TestingActions, App[None]):
         self.query_one("#status", Static).update(f"load failed: {error.message}")
         self.notify(error.describe(), title="Load failed", severity="error", timeout=30)
 
-    def _loaded(self, session: SolutionSession, structure: Any, diagnostics: Any) -> None:
+    def _loaded(self, session: SolutionSession, structure: Any) -> None:
         self.session = session
         self.query_one("#loading").display = False
         self.query_one(SolutionTree).show(structure)
-        if diagnostics is not None:
-            self.query_one("#diagnostics-panel", ListPanel).show(diagnostics)
-        else:
-            self.query_one("#diagnostics-panel", ListPanel).border_title = "Diagnostics need a trusted solution."
+        panel = self.query_one("#diagnostics-panel", ListPanel)
+        panel.border_title = "Diagnostics need a trusted solution." if session.restricted else "Diagnostics: computing…"
         if session.restricted:
             self.sub_title = f"{self.path.name} (restricted: syntax only)"
             self.notify(
@@ -157,9 +222,11 @@ class RoslynTui(TestingActions, App[None]):
         self.query_one("#status", Static).update(
             f"{len(structure.items)} projects loaded.  ctrl+t search a symbol   ? help"
         )
+        problems = ProblemList(str(session.root), session.report.diagnostics, compile_checked=False)
+        self.query_one("#problems-panel", InfoPanel).show(problems)
         if session.report.diagnostics:
             self.notify(
-                f"{headline(session.report.diagnostics)} while loading: see the Info panel.",
+                f"{headline(session.report.diagnostics)} while loading: see the Problems tab.",
                 severity="warning",
                 timeout=10,
             )
@@ -171,16 +238,59 @@ class RoslynTui(TestingActions, App[None]):
             return
         self.session.prefer(location.path)
         try:
-            text = self.session.run(queries.read_file, location.path).lines
+            text = self._file_lines(location.path)
         except EngineError as error:
             self.notify(error.describe(), severity="error")
             return
         source = self.query_one(SourceView)
+        if remember and source.path is not None:
+            # Back returns to where the cursor was when the user left, not where the file was opened.
+            self.history.move(Place(source.path, *source.position))
+        fresh = reload or source.path != location.path
         source.show(location.path, "\n".join(text), location.line, location.column, reload=reload)
         source.focus()
+        if fresh and self.session.is_loaded:
+            self.classify(location.path)
         if remember:
             self.history.visit(Place(location.path, location.line, location.column))
+        self.recent_files = [location.path, *(p for p in self.recent_files if p != location.path)][:50]
+        self.query_one(SolutionTree).reveal(location.path)
+        self._file_header = self._header_of(location.path)
+        self.query_one("#file-header", Static).update(self._file_header)
         self.update_status()
+
+    @work(thread=True, exclusive=True, group="classify")
+    def classify(self, path: str) -> None:
+        """Roslyn's classes of the names in the file shown (the syntax colours stay meanwhile)."""
+        assert self.session is not None
+        try:
+            classes = self.session.run(queries.semantic_classes, path)
+        except EngineError:
+            return  # the syntax colours are enough
+        self.call_from_thread(self.query_one(SourceView).show_semantic, classes)
+
+    def _header_of(self, path: str) -> str:
+        """``src/Core/Cart.cs  Loop.Core (net10.0)``: the file, its project and the target navigated."""
+        assert self.session is not None
+        shown = relative_path(path, self.session.root)
+        structure = self.query_one(SolutionTree).structure
+        for project in structure.items if structure is not None else ():
+            if path in project.documents:
+                return f"{shown}  ·  {project.name} ({project.target_framework})"
+        return shown
+
+    def _file_lines(self, path: str) -> list[str]:
+        """A file's lines as the engine sees them; while the solution loads (a hit from the index), as on disk."""
+        assert self.session is not None
+        if self.session.is_loaded:
+            return list(self.session.run(queries.read_file, path).lines)
+        check_inside(self.session.root, path)
+        try:
+            return decode(Path(path).read_bytes()).splitlines()
+        except (OSError, UnicodeDecodeError) as error:
+            raise FileNotInSolution(
+                f"{path} cannot be read ({error}).", "Open it once the solution has loaded."
+            ) from error
 
     def open_symbol(self, symbol: SymbolSummary) -> None:
         if symbol.location is not None:
@@ -226,11 +336,23 @@ class RoslynTui(TestingActions, App[None]):
     @work(thread=True, exclusive=True, group="status")
     def containing(self, path: str, line: int, column: int) -> None:
         assert self.session is not None
+        crumbs = ""
         try:
-            text = self.session.run(queries.containing_member, path, line, column).render()
+            around = self.session.run(queries.containing_member, path, line, column)
+            text = around.render()
+            innermost = around.member or around.type
+            crumbs = innermost.display if innermost is not None else ""
         except EngineError:
             text = f"{self.session.snapshot().relative(path)}:{line}:{column}"
-        self.call_from_thread(self.query_one("#status", Static).update, text)
+        self.call_from_thread(self._show_status, text)
+        header = self._file_header + (f"  ›  {crumbs}" if crumbs else "")
+        self.call_from_thread(self.query_one("#file-header", Static).update, header)
+
+    def _show_status(self, text: str) -> None:
+        """The member at the cursor, after what a find said while its match is still selected."""
+        if self.find_note is not None and self.find_note[0] == self.query_one(SourceView).selection:
+            text = f"{self.find_note[1]}   |   {text}"
+        self.query_one("#status", Static).update(text)
 
     # -- actions ----------------------------------------------------------------------------------
 
@@ -351,7 +473,7 @@ class RoslynTui(TestingActions, App[None]):
             return
         focused = self.focused
         if isinstance(focused, ListPanel) and focused.id == "diagnostics-panel" and focused.highlighted is not None:
-            item = focused.view.items[focused.highlighted] if focused.view is not None else None
+            item = focused.item_at(focused.highlighted)
             if item is not None and item.location is not None:
                 at = item.location
                 self.list_code_actions(at.path, at.line, at.column, at.end_line, at.end_column, item.id)
@@ -409,7 +531,20 @@ class RoslynTui(TestingActions, App[None]):
                     lambda token: editing.rename_symbol(session, ref, new_name, apply=True, preview_token=token),
                 )
 
-        self.push_screen(RenameScreen(f"'{name}'", name), named)
+        prompt = RenameScreen(f"'{name}'", name)
+        self.push_screen(prompt, named)
+        self.name_rename_target(ref, prompt)
+
+    @work(thread=True, group="rename-target")
+    def name_rename_target(self, ref: SymbolRef, prompt: RenameScreen) -> None:
+        """The prompt names the symbol as the engine resolves it: its kind and signature (the overload)."""
+        assert self.session is not None
+        try:
+            symbol = self.session.run(queries.go_to_definition, ref).symbol
+        except EngineError:
+            return
+        if prompt.is_attached:
+            self.call_from_thread(prompt.name_symbol, f"{symbol.kind} {symbol.display}")
 
     def action_organize_usings(self) -> None:
         self._file_edit(editing.organize_usings)
@@ -507,10 +642,17 @@ class RoslynTui(TestingActions, App[None]):
             self.open_location(location)
 
     def action_back(self) -> None:
+        self._remember_cursor()
         self._go(self.history.back())
 
     def action_forward(self) -> None:
+        self._remember_cursor()
         self._go(self.history.forward())
+
+    def _remember_cursor(self) -> None:
+        source = self.query_one(SourceView)
+        if source.path is not None:
+            self.history.move(Place(source.path, *source.position))
 
     def _go(self, place: Place | None) -> None:
         if place is None:
@@ -561,6 +703,10 @@ class RoslynTui(TestingActions, App[None]):
             ("ctrl+b", "Build the solution", self.action_build),
             ("ctrl+k", "Stack trace", self.action_stack_trace),
             ("ctrl+r", "C# REPL", self.action_repl),
+            ("ctrl+o", "Go to file", self.action_go_to_file),
+            ("ctrl+g", "Go to line", self.action_go_to_line),
+            ("ctrl+f", "Find in file", self.action_find_in_file),
+            ("f10", "Maximise the source or the panels (again: back)", self.action_toggle_maximize),
             ("alt+left", "Back", self.action_back),
             ("alt+right", "Forward", self.action_forward),
             ("?", "Help: every key", self.action_help),

@@ -3,13 +3,15 @@
 The help screen is generated from these bindings: the key, and the tooltip as the long description.
 """
 
+from dataclasses import replace
+
 from textual.binding import Binding
 
 APP_BINDINGS = [
     Binding(
         "ctrl+t",
         "search_symbols",
-        "Symbol search",
+        "Search",
         id="search_symbols",
         tooltip="search symbols as you type (camel humps, wildcards); enter opens the hit",
     ),
@@ -53,7 +55,7 @@ APP_BINDINGS = [
     Binding(
         "ctrl+full_stop,f4",
         "code_actions",
-        "Code actions",
+        "Actions",
         id="code_actions",
         key_display="ctrl+./f4",
         tooltip="code fixes and refactorings at the cursor, the selection or the chosen diagnostic; "
@@ -103,13 +105,57 @@ APP_BINDINGS = [
         id="stack_trace",
         tooltip="paste a .NET stack trace: each frame opens at its source line",
     ),
-    Binding("alt+left", "back", "Back", id="back", tooltip="back to the previous place you visited"),
+    Binding(
+        "ctrl+o",
+        "go_to_file",
+        "Files",
+        id="go_to_file",
+        tooltip="open a file by any fragment of its path (fuzzy), the recently opened first",
+    ),
+    Binding("ctrl+g", "go_to_line", "Go to line", id="go_to_line", tooltip="go to a line (or line:column)"),
+    Binding("ctrl+f", "find_in_file", "Find", id="find_in_file", tooltip="find text in the file shown"),
+    Binding("f3", "find_next", "Find next", id="find_next", show=False, tooltip="the next match"),
+    Binding("shift+f3", "find_previous", "Find previous", id="find_previous", show=False, tooltip="the previous match"),
+    Binding(
+        "f10",
+        "toggle_maximize",
+        "Maximise",
+        id="toggle_maximize",
+        tooltip="give the whole screen to the source view (or to the panels, when one has the focus); again: back",
+    ),
+    Binding("alt+comma", "tree_narrower", "Narrower tree", id="tree_narrower", show=False, tooltip="narrower tree"),
+    Binding("alt+full_stop", "tree_wider", "Wider tree", id="tree_wider", show=False, tooltip="wider tree"),
+    Binding("alt+minus", "panels_shorter", "Lower panels", id="panels_shorter", show=False, tooltip="lower panels"),
+    Binding(
+        "alt+equals_sign", "panels_taller", "Higher panels", id="panels_taller", show=False, tooltip="higher panels"
+    ),
+    Binding(
+        "alt+left",
+        "back",
+        "Back",
+        id="back",
+        tooltip="back to the exact place you left (where the cursor was when you pressed f12 or opened a file)",
+    ),
     Binding("alt+right", "forward", "Forward", id="forward", tooltip="forward again"),
     Binding("f1,question_mark", "help", "Help", id="help", key_display="?", tooltip="this help"),
     Binding("ctrl+q", "quit", "Quit", id="quit", priority=True, tooltip="quit"),
 ]
 """``ctrl+p`` (the command palette) is Textual's own binding; ``enter`` in the source view is bound
 there (it would type a newline elsewhere)."""
+
+FOOTER = {
+    "search_symbols",
+    "go_to_file",
+    "go_to_definition",
+    "find_references",
+    "code_actions",
+    "rename",
+    "find_tests",
+    "help",
+    "quit",
+}
+"""The keys the footer shows: what fits on a 100-column terminal; the help screen (``?``) lists every one."""
+APP_BINDINGS = [replace(binding, show=binding.id in FOOTER) for binding in APP_BINDINGS]
 
 SOURCE_BINDINGS = [
     Binding(
@@ -123,6 +169,8 @@ SOURCE_BINDINGS = [
     # TextArea takes f6 and f7 for selections; in a read-only source view the hierarchies matter more.
     Binding("f6", "app.type_hierarchy", "Type hierarchy", id="source_type_hierarchy", show=False),
     Binding("f7", "app.call_hierarchy", "Call hierarchy", id="source_call_hierarchy", show=False),
+    # TextArea takes ctrl+k to delete to the line's end, which a read-only view never does.
+    Binding("ctrl+k", "app.stack_trace", "Stack trace", id="source_stack_trace", show=False),
 ]
 
 OTHER_KEYS = [
@@ -148,7 +196,7 @@ REPL_BINDINGS = [
 ]
 """The REPL screen's keys; up and down in the input walk its history."""
 
-KEY_NAMES = {"question_mark": "?", "full_stop": "."}
+KEY_NAMES = {"question_mark": "?", "full_stop": ".", "comma": ",", "minus": "-", "equals_sign": "="}
 
 
 def key_text(keys: str) -> str:

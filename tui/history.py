@@ -28,6 +28,12 @@ class History:
         self.current = place
         self._forward.clear()
 
+    def move(self, place: Place) -> None:
+        """The cursor moved within what is shown: the current place becomes where it is now, so that
+        coming back returns exactly there."""
+        if self.current is not None and self.current.path == place.path:
+            self.current = place
+
     def back(self) -> Place | None:
         if not self._back:
             return None

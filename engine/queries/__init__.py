@@ -12,6 +12,7 @@ Contract, the same for every query:
 """
 
 from .calls import call_hierarchy
+from .classification import semantic_classes
 from .definition import go_to_definition
 from .diagnostics import diagnostics
 from .hierarchy import type_hierarchy
@@ -40,6 +41,7 @@ __all__ = [
     "method_overloads",
     "project_structure",
     "read_file",
+    "semantic_classes",
     "symbol_info",
     "type_hierarchy",
     "type_members",

@@ -83,6 +83,11 @@ def _modifiers(symbol: Any, kind: str) -> list[str]:
             found.append("readonly")
     if kind == "NamedType" and str(symbol.TypeKind) == "Class" and symbol.IsAbstract and symbol.IsSealed:
         found = [w for w in found if w not in ("abstract", "sealed")]
+    if kind == "NamedType" and str(symbol.TypeKind) == "Interface":
+        found = [w for w in found if w != "abstract"]  # every interface is abstract: C# never says so
+    owner = getattr(symbol, "ContainingType", None)
+    if kind != "NamedType" and owner is not None and str(owner.TypeKind) == "Interface" and not symbol.IsStatic:
+        found = [w for w in found if w != "abstract"]  # nor of an interface member without a body
     return found
 
 

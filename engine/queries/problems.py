@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 
 from ..diagnostics import report
 from ..diagnostics.report import Request
@@ -27,23 +28,31 @@ def workspace_problems(
     found = list(load_problems)
     if compile:
         errors = report.of_projects(snapshot, snapshot.projects, Request("error"), lambda _: set(), operation)
-        by_project: dict[str, list[Diagnostic]] = defaultdict(list)
-        for diagnostic in errors:
-            if diagnostic.severity == "error":
-                by_project[diagnostic.project].append(diagnostic)
-        for project, items in by_project.items():
-            items.sort(key=lambda d: (d.location.path, d.location.line) if d.location else ("", 0))
-            first = items[0]
-            targets = f" in {', '.join(first.targets)}" if first.targets else ""
-            found.append(
-                WorkspaceDiagnostic(
-                    "error",
-                    project,
-                    f"{len(items)} compile error{'s' if len(items) != 1 else ''}; the first: {first.id} at "
-                    f"{where(first.location, str(snapshot.root), project)}{targets}: {first.message}",
-                    "compile",
-                    f'diagnostics(project="{project}", severity="error") lists them with their fixes.',
-                )
-            )
+        found += compile_problems(str(snapshot.root), errors)
     found.sort(key=lambda p: p.severity != "error")
     return ProblemList(str(snapshot.root), tuple(found), compile)
+
+
+def compile_problems(root: str, diagnostics: Iterable[Diagnostic]) -> list[WorkspaceDiagnostic]:
+    """One problem per project with compile errors among ``diagnostics`` (any severity may be there):
+    how many, the first, and where to read them all."""
+    by_project: dict[str, list[Diagnostic]] = defaultdict(list)
+    for diagnostic in diagnostics:
+        if diagnostic.severity == "error":
+            by_project[diagnostic.project].append(diagnostic)
+    found = []
+    for project, items in by_project.items():
+        items.sort(key=lambda d: (d.location.path, d.location.line) if d.location else ("", 0))
+        first = items[0]
+        targets = f" in {', '.join(first.targets)}" if first.targets else ""
+        found.append(
+            WorkspaceDiagnostic(
+                "error",
+                project,
+                f"{len(items)} compile error{'s' if len(items) != 1 else ''}; the first: {first.id} at "
+                f"{where(first.location, root, project)}{targets}: {first.message}",
+                "compile",
+                f'diagnostics(project="{project}", severity="error") lists them with their fixes.',
+            )
+        )
+    return found

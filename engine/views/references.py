@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ..models import Location
+from ..models import Location, relative_path
 from .paging import range_note
-from .text import columns, plural, where
+from .text import columns, plural
 
 
 @dataclass(frozen=True)
@@ -38,12 +38,22 @@ class ReferenceList:
         counts = ", ".join(f"{count} {kind}" for kind, count in self.kind_counts)
         header = f"References to {self.symbol}: {self.total} in {plural(self.file_count, 'file')}"
         lines = [header + (f" ({counts})" if counts else "") + range_note(self.offset, len(self.items), self.total)]
-        for item in self.items:
+        return "\n".join(lines + [text for text, _ in self.rows()])
+
+    def rows(self) -> list[tuple[str, int | None]]:
+        """The lines under the header, each with the index of its item: a file's path once (``None``),
+        then each reference in it as ``line:column  kind  member  code``, so the code gets the width."""
+        found: list[tuple[str, int | None]] = []
+        previous = None
+        for index, item in enumerate(self.items):
+            path = relative_path(item.location.path, self.root)
+            if path != previous:
+                found.append((path, None))
+                previous = path
             via = f"(via {item.definition})" if item.definition else ""
-            lines.append(
-                columns(where(item.location, self.root), item.kind, item.containing_member, via, item.line_text)
-            )
-        return "\n".join(lines)
+            place = f"{item.location.line}:{item.location.column}"
+            found.append(("  " + columns(place, item.kind, item.containing_member, via, item.line_text), index))
+        return found
 
 
 def count_kinds(items: list[Reference]) -> tuple[tuple[str, int], ...]:

@@ -63,6 +63,8 @@ def diff_text(preview: EditPreview) -> Text:
     styles = {"+": "green", "-": "red", "@": "cyan"}
     text = Text()
     for number, line in enumerate(preview.render().splitlines()):
+        if line.startswith("preview_token: "):
+            continue  # for an assistant; a person applies with the button
         style = "bold" if number == 0 else ""
         if line.startswith(("problem:", "new error:")):
             style = "bold red"
@@ -128,7 +130,7 @@ class RenameScreen(ModalScreen[str | None]):
     DEFAULT_CSS = (
         MODAL_CSS.format(name="RenameScreen")
         + """
-    RenameScreen > Vertical { width: 70; }
+    RenameScreen > Vertical { width: 90; }
     """
     )
 
@@ -139,9 +141,14 @@ class RenameScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(f"Rename {self.symbol}", classes="title", markup=False)
+            yield Label(f"Rename {self.symbol}", id="rename-title", classes="title", markup=False)
             yield Input(self.old_name, id="new-name", select_on_focus=True)
             yield Label("enter: preview the rename (conflicts are shown before anything is written)", classes="hint")
+
+    def name_symbol(self, shown: str) -> None:
+        """Say exactly which symbol (which overload) is renamed, once the engine has resolved it."""
+        self.symbol = shown
+        self.query_one("#rename-title", Label).update(f"Rename {shown}")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -44,24 +44,37 @@ class ListPanel(OptionList):
         self.view: Any = None
         self.empty = empty
         self.border_title = empty
+        self._row_items: list[int | None] = []
 
     def show(self, view: Any) -> None:
+        """The view's header as the title; a view with ``rows()`` (grouped by file) gives each line
+        and its item, a plain one a line per item."""
         self.view = view
         lines = view.render().splitlines()
         self.border_title = lines[0]
+        rows = view.rows() if hasattr(view, "rows") else [(line, i) for i, line in enumerate(lines[1:])]
+        self._row_items = [item for _, item in rows]
         self.clear_options()
-        self.add_options([Option(line) for line in lines[1:]])
-        if view.items:
-            self.highlighted = 0
+        # A file's header line is there to read, not to choose.
+        self.add_options([Option(text, disabled=item is None) for text, item in rows])
+        first = next((i for i, item in enumerate(self._row_items) if item is not None), None)
+        if first is not None:
+            self.highlighted = first
 
     def plain_text(self) -> str:
         lines = [str(self.border_title)] + [str(self.get_option_at_index(i).prompt) for i in range(self.option_count)]
         return "\n".join(lines)
 
-    def location_at(self, index: int) -> Location | None:
-        if self.view is None or not 0 <= index < len(self.view.items):
+    def item_at(self, index: int) -> Any | None:
+        """The view's item an option (by its index) shows; ``None`` for a file's header line."""
+        if self.view is None or not 0 <= index < len(self._row_items):
             return None
-        return item_location(self.view.items[index])
+        item = self._row_items[index]
+        return None if item is None else self.view.items[item]
+
+    def location_at(self, index: int) -> Location | None:
+        item = self.item_at(index)
+        return None if item is None else item_location(item)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -71,7 +84,8 @@ class ListPanel(OptionList):
 
 
 class InfoPanel(Static):
-    """A view shown as text (symbol info, definition of a metadata symbol)."""
+    """A view shown as text (symbol info, definition of a metadata symbol, the problems). Long lines
+    wrap at words under their own indentation, so a wrapped doc comment reads as one paragraph."""
 
     def __init__(self, empty: str, **kwargs: Any) -> None:
         super().__init__(empty, markup=False, **kwargs)
@@ -79,7 +93,11 @@ class InfoPanel(Static):
 
     def show(self, view: Any) -> None:
         self.view = view
-        self.update(view.render())
+        self.update(reflow(view.render(), self.size.width))
+
+    def on_resize(self) -> None:
+        if self.view is not None:
+            self.update(reflow(self.view.render(), self.size.width))
 
     def plain_text(self) -> str:
         return self.view.render() if self.view is not None else ""
@@ -232,6 +250,23 @@ class TreePanel(Tree[Any]):
         if isinstance(data, Expandable) and not data.requested:
             data.requested = True
             self.post_message(TreeExpansionRequested(self, event.node))
+
+
+def reflow(text: str, width: int) -> str:
+    """``text`` with each line longer than ``width`` wrapped at words, its continuation lines indented two
+    more than the line (``  summary: ...`` goes on under its words, not at the panel's edge)."""
+    import textwrap
+
+    if width < 20:
+        return text
+    lines = []
+    for line in text.splitlines():
+        if len(line) <= width:
+            lines.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip()) + 2)
+        lines.extend(textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False) or [line])
+    return "\n".join(lines)
 
 
 def _count(nodes: tuple[HierarchyNode, ...]) -> int:

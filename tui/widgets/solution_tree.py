@@ -67,6 +67,33 @@ class SolutionTree(Tree[Any]):
                 parent.add(file.name, data=FileNode(str(file)))
         self.root.expand()
 
+    def reveal(self, path: str) -> None:
+        """Expand the folders down to ``path``'s node and put the cursor on it (nothing when the filter
+        hides it); the file's outline stays folded."""
+        node = self._file_node(self.root, path)
+        if node is None:
+            return
+        parent = node.parent
+        while parent is not None:
+            parent.expand()
+            parent = parent.parent
+        # A node has its line once the expanded tree is laid out again.
+        self.call_after_refresh(self._put_cursor_on, node)
+
+    def _put_cursor_on(self, node: TreeNode[Any]) -> None:
+        self.move_cursor(node)
+        self.scroll_to_node(node, animate=False)
+
+    def _file_node(self, node: TreeNode[Any], path: str) -> TreeNode[Any] | None:
+        for child in node.children:
+            if isinstance(child.data, FileNode) and child.data.path == path:
+                return child
+            if child.data is None or not isinstance(child.data, FileNode):
+                found = self._file_node(child, path)
+                if found is not None:
+                    return found
+        return None
+
     def show_outline(self, node: TreeNode[Any], outline: FileOutline) -> None:
         def add(parent: TreeNode[Any], items: tuple[OutlineNode, ...]) -> None:
             for item in items:

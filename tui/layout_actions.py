@@ -1,0 +1,80 @@
+"""Room for the code: the tree's width and the panels' height, changed with keys and remembered in the
+config, and a key that gives the whole screen to the source or to the panels and back."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.widgets import TabbedContent
+
+from . import config
+from .widgets.source_view import SourceView
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    _App = App[None]
+else:
+    _App = object
+
+TREE_WIDTHS = (20, 80)
+"""The narrowest and widest tree, in columns."""
+PANEL_HEIGHTS = (15, 80)
+"""The lowest and highest share of the centre the panels take, in percent."""
+_STEP = 4
+
+
+class LayoutActions(_App):
+    """Mixed into ``RoslynTui``: alt+, / alt+. (tree), alt+- / alt+= (panels), f10 (maximise)."""
+
+    def apply_layout(self) -> None:
+        """The sizes the user chose last time (or the defaults)."""
+        chosen = config.load()
+        self._set_tree_width(_number(chosen.get("tree_width"), 32, TREE_WIDTHS))
+        self._set_panel_height(_number(chosen.get("panels_height"), 45, PANEL_HEIGHTS))
+
+    def action_tree_narrower(self) -> None:
+        self._set_tree_width(self.tree_width - _STEP, remember=True)
+
+    def action_tree_wider(self) -> None:
+        self._set_tree_width(self.tree_width + _STEP, remember=True)
+
+    def action_panels_shorter(self) -> None:
+        self._set_panel_height(self.panel_height - _STEP, remember=True)
+
+    def action_panels_taller(self) -> None:
+        self._set_panel_height(self.panel_height + _STEP, remember=True)
+
+    def action_toggle_maximize(self) -> None:
+        """The source view, or the panels when one of them has the focus, on the whole screen; again: back."""
+        if self.screen.maximized is not None:
+            self.screen.minimize()
+            return
+        panels = self.query_one("#panels", TabbedContent)
+        focused = self.focused
+        inside_panels = focused is not None and panels in focused.ancestors_with_self
+        target = panels if inside_panels else self.query_one(SourceView)
+        self.screen.maximize(target, container=False)
+
+    def _set_tree_width(self, width: int, remember: bool = False) -> None:
+        self.tree_width = max(TREE_WIDTHS[0], min(TREE_WIDTHS[1], width))
+        self.query_one("#left").styles.width = self.tree_width
+        if remember:
+            config.save(tree_width=str(self.tree_width))
+
+    def _set_panel_height(self, percent: int, remember: bool = False) -> None:
+        self.panel_height = max(PANEL_HEIGHTS[0], min(PANEL_HEIGHTS[1], percent))
+        self.query_one("#panels").styles.height = f"{self.panel_height}%"
+        if remember:
+            config.save(panels_height=str(self.panel_height))
+
+    tree_width = 32
+    panel_height = 45
+
+
+def _number(text: str | None, default: int, bounds: tuple[int, int]) -> int:
+    try:
+        value = int(text) if text is not None else default
+    except ValueError:
+        value = default
+    return max(bounds[0], min(bounds[1], value))
