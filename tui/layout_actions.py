@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual.widgets import TabbedContent
+from textual.widgets import Footer, TabbedContent
 
 from . import config
 from .widgets.source_view import SourceView
@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 else:
     _App = object
 
+NARROW = 130
+"""Columns below which the tree starts narrower and the footer is compact."""
 TREE_WIDTHS = (20, 80)
 """The narrowest and widest tree, in columns."""
 PANEL_HEIGHTS = (15, 80)
@@ -28,10 +30,20 @@ class LayoutActions(_App):
     """Mixed into ``RoslynTui``: alt+, / alt+. (tree), alt+- / alt+= (panels), f10 (maximise)."""
 
     def apply_layout(self) -> None:
-        """The sizes the user chose last time (or the defaults)."""
+        """The sizes the user chose last time (or, on a narrow terminal, a narrower tree)."""
         chosen = config.load()
-        self._set_tree_width(_number(chosen.get("tree_width"), 32, TREE_WIDTHS))
+        narrow = self.size.width < NARROW
+        self._set_tree_width(_number(chosen.get("tree_width"), 24 if narrow else 32, TREE_WIDTHS))
         self._set_panel_height(_number(chosen.get("panels_height"), 45, PANEL_HEIGHTS))
+        self.fit_footer()
+
+    def fit_footer(self) -> None:
+        """A compact footer on a narrow terminal: more of the keys fit (the help lists them all)."""
+        for footer in self.query(Footer):  # none before the app has composed its screen
+            footer.compact = self.size.width < NARROW
+
+    def on_resize(self) -> None:
+        self.fit_footer()
 
     def action_tree_narrower(self) -> None:
         self._set_tree_width(self.tree_width - _STEP, remember=True)
