@@ -167,3 +167,23 @@ async def test_the_source_view_colours_names_by_what_they_are(shop):
         assert {"semantic.class", "semantic.parameter", "semantic.property", "semantic.static"} <= names
         styles = source._theme.syntax_styles
         assert styles["semantic.class"].color != styles["semantic.parameter"].color
+
+
+async def test_drag_the_bars_to_resize_and_the_sizes_stay(shop):
+    app = RoslynTui(SHOP_SLN)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.mouse_down("#tree-splitter")
+        await pilot.hover(offset=(50, 10))
+        await pilot.mouse_up(offset=(50, 10))
+        assert app.query_one("#left").styles.width.value == 50
+        center = app.query_one("#center").region
+        y = center.y + center.height - center.height // 4  # the panels a quarter of the centre
+        await pilot.mouse_down("#panels-splitter")
+        await pilot.hover(offset=(80, y))
+        await pilot.mouse_up(offset=(80, y))
+        assert abs(app.query_one("#panels").styles.height.value - 25) <= 2
+    again = RoslynTui(SHOP_SLN)
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert again.query_one("#left").styles.width.value == 50

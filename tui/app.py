@@ -40,6 +40,7 @@ from .testing import TestingActions
 from .widgets.panels import InfoPanel, ListPanel, LocationChosen, MoreCallers, TreeExpansionRequested, TreePanel
 from .widgets.solution_tree import OutlineRequested, SolutionTree
 from .widgets.source_view import SourceView
+from .widgets.splitter import Splitter
 from .widgets.tests_panel import TestsPanel
 
 CALLERS_PAGE = 200
@@ -88,10 +89,12 @@ class RoslynTui(TestingActions, GoToActions, LayoutActions, App[None]):
             with Vertical(id="left"):
                 yield Input(placeholder="filter files", id="tree-filter")
                 yield SolutionTree(id="tree")
+            yield Splitter(vertical=True, id="tree-splitter")
             with Vertical(id="center"):
                 yield Static("", id="file-header", markup=False)
                 yield SourceView(id="source")
                 yield Static("", id="status", markup=False)
+                yield Splitter(vertical=False, id="panels-splitter")
                 yield from self.compose_panels()
         with Horizontal(id="loading"):
             yield Label("Loading", id="loading-label")

@@ -1,5 +1,6 @@
-"""Room for the code: the tree's width and the panels' height, changed with keys and remembered in the
-config, and a key that gives the whole screen to the source or to the panels and back."""
+"""Room for the code: the tree's width and the panels' height, changed with keys or by dragging the bars
+between the areas, remembered in the config, and a key that gives the whole screen to the source or to
+the panels and back."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from textual.widgets import Footer, TabbedContent
 
 from . import config
 from .widgets.source_view import SourceView
+from .widgets.splitter import Splitter
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -67,6 +69,15 @@ class LayoutActions(_App):
         inside_panels = focused is not None and panels in focused.ancestors_with_self
         target = panels if inside_panels else self.query_one(SourceView)
         self.screen.maximize(target, container=False)
+
+    def on_splitter_dragged(self, event: Splitter.Dragged) -> None:
+        """A splitter dragged with the mouse: the tree's right edge, or the panels' top edge, follows it."""
+        if event.splitter.vertical:
+            self._set_tree_width(event.x, remember=event.done)
+        else:
+            center = self.query_one("#center").region
+            below = center.y + center.height - event.y
+            self._set_panel_height(round(100 * below / max(center.height, 1)), remember=event.done)
 
     def _set_tree_width(self, width: int, remember: bool = False) -> None:
         self.tree_width = max(TREE_WIDTHS[0], min(TREE_WIDTHS[1], width))
