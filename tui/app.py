@@ -1,9 +1,9 @@
-"""The roslyn-tui app: solution tree, source view, and panels that mirror the MCP tools."""
+"""The roslyn-tui app: the layout (solution tree, source view, panels that mirror the MCP tools), navigation
+and the panels' queries; loading, editing, tests, going to places and layout are mixins in ``tui/actions/``."""
 
 from __future__ import annotations
 
 import asyncio
-import itertools
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -14,29 +14,26 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, ProgressBar, Static, TabbedContent, TabPane, Tree
 
-from engine import EngineError, LoadProgress, SolutionSession, SymbolRef, editing, open_session, queries
+from engine import EngineError, SolutionSession, SymbolRef, queries
 from engine.errors import FileNotInSolution
 from engine.models import Location, relative_path
-from engine.queries.problems import compile_problems
 from engine.symbols.describe import SymbolSummary
-from engine.trust import NAMED_BY_USER, decide, grant
-from engine.views.load import LoadSummary
-from engine.views.problems import ProblemList, headline
 from engine.workspace.boundary import check_inside
 from engine.workspace.text_files import decode
 from themes import DEFAULT_THEME, THEMES
 
 from . import config
+from .actions.editing import EditingActions
+from .actions.goto import GoToActions
+from .actions.layout import LayoutActions
+from .actions.loading import LoadingActions
+from .actions.testing import TestingActions
 from .bindings import APP_BINDINGS
-from .goto_actions import GoToActions
 from .history import History, Place
-from .layout_actions import LayoutActions
 from .palette import SymbolProvider
-from .screens.edits import CodeActionsScreen, DiffScreen, RenameScreen
 from .screens.help import HelpScreen
 from .screens.repl import ReplHistory, ReplScreen
 from .screens.search import SymbolSearchScreen
-from .testing import TestingActions
 from .widgets.panels import InfoPanel, ListPanel, LocationChosen, MoreCallers, TreeExpansionRequested, TreePanel
 from .widgets.solution_tree import OutlineRequested, SolutionTree
 from .widgets.source_view import SourceView
@@ -50,7 +47,7 @@ _UNBOUND_HELP = {"Undo the last applied edit": "Put back the files the last appl
 PANELS = ("info", "references", "implementations", "hierarchy", "calls", "diagnostics", "problems", "tests")
 
 
-class RoslynTui(TestingActions, GoToActions, LayoutActions, App[None]):
+class RoslynTui(LoadingActions, EditingActions, TestingActions, GoToActions, LayoutActions, App[None]):
     CSS_PATH = "app.tcss"
     BINDINGS = APP_BINDINGS
     COMMANDS = App.COMMANDS | {SymbolProvider}
@@ -126,113 +123,6 @@ class RoslynTui(TestingActions, GoToActions, LayoutActions, App[None]):
         # Start in the tree, not the filter box, so single-key bindings such as ? work at once.
         self.query_one(SolutionTree).focus()
         self.load()
-
-    # -- loading ----------------------------------------------------------------------------------
-
-    @work(thread=True, exclusive=True, group="load")
-    def load(self) -> None:
-        """Open the solution; search as soon as the last load's index can answer, everything once MSBuild
-        is done. The diagnostics come after, in the background (``load_diagnostics``)."""
-        try:
-            from engine.workspace.solution_file import resolve_target
-
-            trust = decide(resolve_target(self.path).path) if self.restricted else NAMED_BY_USER
-            session = open_session(self.path, trust=trust)
-            if not session.restricted and session.early_index() is not None:
-                self.call_from_thread(self._searchable, session)
-            session.load(lambda p: self.call_from_thread(self._progress, p))
-        except EngineError as error:
-            self.call_from_thread(self._load_failed, error)
-            return
-        structure = session.run(queries.project_structure, True)
-        self.call_from_thread(self._loaded, session, structure)
-        if not session.restricted:
-            self.call_from_thread(self.load_diagnostics)
-
-    def _searchable(self, session: SolutionSession) -> None:
-        """The solution still loads, but its last load's index answers symbol search (and opens files)."""
-        if self.session is None:
-            self.session = session
-            self.query_one("#status", Static).update("Loading…  ctrl+t searches already (from the last load's index)")
-
-    @work(thread=True, exclusive=True, group="diagnostics")
-    def load_diagnostics(self) -> None:
-        """The solution's diagnostics, with a spinner on their tab meanwhile: everything else works."""
-        assert self.session is not None
-        spinner = self.call_from_thread(self._spin, "diagnostics", "Diagnostics")
-        try:
-            view = self.session.run(queries.diagnostics, timeout=900)
-        except EngineError as error:
-            self.call_from_thread(self.notify, error.describe(), title="Diagnostics", severity="warning")
-            return
-        finally:
-            self.call_from_thread(self._stop_spinning, spinner, "diagnostics", "Diagnostics")
-        self.call_from_thread(self.query_one("#diagnostics-panel", ListPanel).show, view)
-        assert self.session.report is not None
-        # The projects that do not compile, from the diagnostics just computed: the same list as
-        # workspace_problems, without compiling it all again.
-        load = self.session.report.diagnostics
-        found = sorted(
-            [*load, *compile_problems(str(self.session.root), view.items)], key=lambda p: p.severity != "error"
-        )
-        problems = ProblemList(str(self.session.root), tuple(found), compile_checked=True)
-        self.call_from_thread(self.query_one("#problems-panel", InfoPanel).show, problems)
-
-    def _spin(self, tab: str, label: str) -> Any:
-        frames = iter(itertools.cycle("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"))
-        content = self.query_one(TabbedContent)
-
-        def tick() -> None:
-            content.get_tab(tab).label = f"{label} {next(frames)}"
-
-        tick()
-        return self.set_interval(0.1, tick)
-
-    def _stop_spinning(self, timer: Any, tab: str, label: str) -> None:
-        timer.stop()
-        self.query_one(TabbedContent).get_tab(tab).label = label
-
-    def _progress(self, progress: LoadProgress) -> None:
-        bar = self.query_one("#loading-bar", ProgressBar)
-        bar.update(total=max(progress.total, 1), progress=progress.index)
-        self.query_one("#loading-label", Label).update(
-            f"{progress.phase} {progress.project} ({progress.index} of {progress.total})"
-        )
-
-    def _load_failed(self, error: EngineError) -> None:
-        self.query_one("#loading").display = False
-        source = self.query_one(SourceView)
-        source.load_text(f"Could not open {self.path.name}.\n\n{error.message}\n{error.hint}")
-        self.query_one("#status", Static).update(f"load failed: {error.message}")
-        self.notify(error.describe(), title="Load failed", severity="error", timeout=30)
-
-    def _loaded(self, session: SolutionSession, structure: Any) -> None:
-        self.session = session
-        self.query_one("#loading").display = False
-        self.query_one(SolutionTree).show(structure)
-        panel = self.query_one("#diagnostics-panel", ListPanel)
-        panel.border_title = "Diagnostics need a trusted solution." if session.restricted else "Diagnostics: computing…"
-        if session.restricted:
-            self.sub_title = f"{self.path.name} (restricted: syntax only)"
-            self.notify(
-                "Opened restricted: nothing from this solution runs. ctrl+p 'Trust this solution' to load it fully.",
-                severity="warning",
-                timeout=15,
-            )
-        assert session.report is not None
-        summary = LoadSummary(str(session.root), session.report, show_time=False)
-        self.query_one("#info-panel", InfoPanel).show(summary)
-        self.query_one("#status", Static).update(
-            f"{len(structure.items)} projects loaded.  ctrl+t search a symbol   ? help"
-        )
-        problems = ProblemList(str(session.root), session.report.diagnostics, compile_checked=False)
-        self.query_one("#problems-panel", InfoPanel).show(problems)
-        if session.report.diagnostics:
-            self.notify(
-                f"{headline(session.report.diagnostics)} while loading: see the Problems tab.",
-                severity="warning",
-                timeout=10,
-            )
 
     # -- navigation -------------------------------------------------------------------------------
 
@@ -467,171 +357,6 @@ class RoslynTui(TestingActions, GoToActions, LayoutActions, App[None]):
         except EngineError as error:
             self.call_from_thread(self.notify, error.describe(), severity="warning")
 
-    # -- editing ----------------------------------------------------------------------------------
-
-    def action_code_actions(self) -> None:
-        """The actions at the chosen diagnostic (when the Diagnostics panel has focus), else at the cursor."""
-        if self.session is None:
-            self.notify("The solution is still loading.", severity="warning")
-            return
-        focused = self.focused
-        if isinstance(focused, ListPanel) and focused.id == "diagnostics-panel" and focused.highlighted is not None:
-            item = focused.item_at(focused.highlighted)
-            if item is not None and item.location is not None:
-                at = item.location
-                self.list_code_actions(at.path, at.line, at.column, at.end_line, at.end_column, item.id)
-                return
-        source = self.query_one(SourceView)
-        if source.path is None:
-            self.notify("Open a file first (solution tree, ctrl+t or a panel item).", severity="warning")
-            return
-        span = source.selected_span
-        if span is not None:
-            self.list_code_actions(source.path, *span, None)
-        else:
-            self.list_code_actions(source.path, *source.position, None, None, None)
-
-    @work(thread=True, exclusive=True, group="edit")
-    def list_code_actions(
-        self, path: str, line: int, column: int, end_line: int | None, end_column: int | None, diagnostic: str | None
-    ) -> None:
-        assert self.session is not None
-        session = self.session
-        try:
-            actions = editing.code_actions(session, path, line, column, end_line, end_column, diagnostic)
-        except EngineError as error:
-            self.call_from_thread(self.notify, error.describe(), severity="warning")
-            return
-        if not actions.items:
-            self.call_from_thread(self.notify, "No code actions here.", timeout=3)
-            return
-
-        def chosen(item: Any) -> None:
-            if item is not None:
-                self.preview_edit(
-                    lambda: editing.apply_code_action(session, item.id),
-                    lambda token: editing.apply_code_action(session, apply=True, preview_token=token),
-                )
-
-        self.call_from_thread(self.push_screen, CodeActionsScreen(actions), chosen)
-
-    def action_rename(self) -> None:
-        """Ask for the new name at once (keys typed next go to the prompt); the engine resolves the
-        symbol at the cursor when the rename is previewed."""
-        ref = self.cursor_symbol()
-        if ref is None or self.session is None:
-            return
-        name = self.query_one(SourceView).word_at_cursor()
-        if not name:
-            self.notify("Put the cursor on a name to rename.", severity="warning", timeout=4)
-            return
-        session = self.session
-
-        def named(new_name: str | None) -> None:
-            if new_name:
-                self.preview_edit(
-                    lambda: editing.rename_symbol(session, ref, new_name),
-                    lambda token: editing.rename_symbol(session, ref, new_name, apply=True, preview_token=token),
-                )
-
-        prompt = RenameScreen(f"'{name}'", name)
-        self.push_screen(prompt, named)
-        self.name_rename_target(ref, prompt)
-
-    @work(thread=True, group="rename-target")
-    def name_rename_target(self, ref: SymbolRef, prompt: RenameScreen) -> None:
-        """The prompt names the symbol as the engine resolves it: its kind and signature (the overload)."""
-        assert self.session is not None
-        try:
-            symbol = self.session.run(queries.go_to_definition, ref).symbol
-        except EngineError:
-            return
-        if prompt.is_attached:
-            self.call_from_thread(prompt.name_symbol, f"{symbol.kind} {symbol.display}")
-
-    def action_organize_usings(self) -> None:
-        self._file_edit(editing.organize_usings)
-
-    def action_format_document(self) -> None:
-        self._file_edit(editing.format_document)
-
-    def _file_edit(self, edit: Callable[..., Any]) -> None:
-        """Preview ``edit`` (organize usings, format) on the file in the source view."""
-        source = self.query_one(SourceView)
-        if self.session is None or source.path is None:
-            self.notify("Open a file first (solution tree, ctrl+t or a panel item).", severity="warning")
-            return
-        session, path = self.session, source.path
-        self.preview_edit(
-            lambda: edit(session, path),
-            lambda token: edit(session, path, apply=True, preview_token=token),
-        )
-
-    @work(thread=True, exclusive=True, group="edit")
-    def preview_edit(self, make: Callable[[], Any], write: Callable[[str], Any]) -> None:
-        """Show an edit's diff; write it if the user applies it."""
-        try:
-            preview = make()
-        except EngineError as error:
-            self.call_from_thread(self.notify, error.describe(), severity="warning", timeout=10)
-            return
-        if not preview.files and not preview.problems:
-            self.call_from_thread(self.notify, f"{preview.title}: nothing to change.", timeout=4)
-            return
-
-        def decided(apply: bool | None) -> None:
-            if apply:
-                self.write_edit(write, preview.preview_token)
-
-        self.call_from_thread(self.push_screen, DiffScreen(preview), decided)
-
-    @work(thread=True, exclusive=True, group="edit")
-    def write_edit(self, write: Callable[[str], Any], token: str) -> None:
-        try:
-            applied = write(token)
-        except EngineError as error:
-            self.call_from_thread(self.notify, error.describe(), title="Not applied", severity="error", timeout=15)
-            return
-        self.call_from_thread(self.notify, applied.render().splitlines()[0], title="Applied", timeout=5)
-        self.call_from_thread(self._reload_source)
-        self.refresh_panels()
-
-    def action_undo_edit(self) -> None:
-        if self.session is not None:
-            self.undo_edit()
-
-    @work(thread=True, exclusive=True, group="edit")
-    def undo_edit(self) -> None:
-        """Put back the files of the last applied edit (any tool's), as ``undo_edit`` does over MCP."""
-        try:
-            undone = editing.undo_edit(self.session)
-        except EngineError as error:
-            self.call_from_thread(self.notify, error.describe(), title="Not undone", severity="warning", timeout=10)
-            return
-        self.call_from_thread(self.notify, undone.render().splitlines()[0], title="Undone", timeout=5)
-        self.call_from_thread(self._reload_source)
-        self.refresh_panels()
-
-    def _reload_source(self) -> None:
-        source = self.query_one(SourceView)
-        if source.path is None:
-            return
-        line, column = source.position
-        if Path(source.path).exists():
-            self.open_location(Location(source.path, line, column, line, column), remember=False, reload=True)
-
-    @work(thread=True, exclusive=True, group="refresh")
-    def refresh_panels(self) -> None:
-        """Run every panel's last query again (and the diagnostics) on the snapshot that has the edit."""
-        assert self.session is not None
-        queries_to_run = {**self._panel_queries, "diagnostics": (queries.diagnostics, (), {})}
-        for panel, (query, args, kwargs) in queries_to_run.items():
-            try:
-                view = self.session.run(query, *args, **kwargs)
-            except EngineError:  # the symbol a panel showed may be gone (renamed): keep the old answer
-                continue
-            self.call_from_thread(self._show_panel, panel, view)
-
     def action_next_diagnostic(self) -> None:
         panel = self.query_one("#diagnostics-panel", ListPanel)
         if panel.view is None or not panel.view.items:
@@ -662,17 +387,6 @@ class RoslynTui(TestingActions, GoToActions, LayoutActions, App[None]):
             self.notify("No more history.", timeout=2)
             return
         self.open_location(Location(place.path, place.line, place.column, place.line, place.column), remember=False)
-
-    def action_trust_solution(self) -> None:
-        """Remember that the user trusts this solution, and load it fully (MSBuild, analyzers, generators)."""
-        if self.session is None or not self.session.restricted:
-            self.notify("This solution is already trusted.", timeout=3)
-            return
-        grant(self.session.target.path)
-        self.session = None
-        self.sub_title = self.path.name
-        self.query_one("#loading").display = True
-        self.load()
 
     def action_repl(self) -> None:
         if not isinstance(self.screen, ReplScreen):

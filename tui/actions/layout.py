@@ -4,20 +4,12 @@ the panels and back."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual.widgets import Footer, TabbedContent
 
-from . import config
-from .widgets.source_view import SourceView
-from .widgets.splitter import Splitter
-
-if TYPE_CHECKING:
-    from textual.app import App
-
-    _App = App[None]
-else:
-    _App = object
+from .. import config
+from ..widgets.source_view import SourceView
+from ..widgets.splitter import Splitter
+from .base import AppMixin
 
 NARROW = 130
 """Columns below which the tree starts narrower and the footer is compact."""
@@ -28,7 +20,7 @@ PANEL_HEIGHTS = (15, 80)
 _STEP = 4
 
 
-class LayoutActions(_App):
+class LayoutActions(AppMixin):
     """Mixed into ``RoslynTui``: alt+, / alt+. (tree), alt+- / alt+= (panels), f10 (maximise)."""
 
     def apply_layout(self) -> None:

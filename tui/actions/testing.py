@@ -14,19 +14,13 @@ from textual.widgets import Label, ProgressBar, TabbedContent
 from engine import EngineError, SymbolRef, testing
 from engine.models import Location
 
-from .screens.stack_trace import StackTraceScreen
-from .widgets.panels import ListPanel
-from .widgets.tests_panel import TestsPanel
-
-if TYPE_CHECKING:
-    from textual.app import App
-
-    _App = App[None]
-else:
-    _App = object
+from ..screens.stack_trace import StackTraceScreen
+from ..widgets.panels import ListPanel
+from ..widgets.tests_panel import TestsPanel
+from .base import AppMixin
 
 
-class TestingActions(_App):
+class TestingActions(AppMixin):
     """Mixed into ``RoslynTui``: the actions behind f9, f5, ctrl+b and ctrl+k."""
 
     session: Any

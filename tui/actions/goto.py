@@ -11,19 +11,13 @@ from textual.widgets.text_area import Selection
 
 from engine.models import Location
 
-from .screens.goto import FindScreen, GoToFileScreen, GoToLineScreen
-from .widgets.solution_tree import SolutionTree
-from .widgets.source_view import SourceView
-
-if TYPE_CHECKING:
-    from textual.app import App
-
-    _App = App[None]
-else:
-    _App = object
+from ..screens.goto import FindScreen, GoToFileScreen, GoToLineScreen
+from ..widgets.solution_tree import SolutionTree
+from ..widgets.source_view import SourceView
+from .base import AppMixin
 
 
-class GoToActions(_App):
+class GoToActions(AppMixin):
     """Mixed into ``RoslynTui``: ctrl+o, ctrl+g, ctrl+f, f3 and shift+f3."""
 
     session: Any

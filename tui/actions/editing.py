@@ -1,0 +1,197 @@
+"""The app's edits: code actions, rename, organize usings and format, each a diff first and written
+only on Apply; undo; and the source and panels computed again after a write."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from textual import work
+
+from engine import EngineError, SolutionSession, SymbolRef, editing, queries
+from engine.models import Location
+
+from ..screens.edits import CodeActionsScreen, DiffScreen, RenameScreen
+from ..widgets.panels import ListPanel
+from ..widgets.source_view import SourceView
+from .base import AppMixin
+
+
+class EditingActions(AppMixin):
+    """Mixed into ``RoslynTui``: ctrl+. / f4, f2, the palette's edits and undo."""
+
+    session: SolutionSession | None
+
+    if TYPE_CHECKING:
+
+        def open_location(self, location: Location, remember: bool = True, reload: bool = False) -> None: ...
+
+        def cursor_symbol(self) -> SymbolRef | None: ...
+
+        def _show_panel(self, panel: str, view: Any) -> None: ...
+
+        _panel_queries: dict[str, tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]]
+
+    def action_code_actions(self) -> None:
+        """The actions at the chosen diagnostic (when the Diagnostics panel has focus), else at the cursor."""
+        if self.session is None:
+            self.notify("The solution is still loading.", severity="warning")
+            return
+        focused = self.focused
+        if isinstance(focused, ListPanel) and focused.id == "diagnostics-panel" and focused.highlighted is not None:
+            item = focused.item_at(focused.highlighted)
+            if item is not None and item.location is not None:
+                at = item.location
+                self.list_code_actions(at.path, at.line, at.column, at.end_line, at.end_column, item.id)
+                return
+        source = self.query_one(SourceView)
+        if source.path is None:
+            self.notify("Open a file first (solution tree, ctrl+t or a panel item).", severity="warning")
+            return
+        span = source.selected_span
+        if span is not None:
+            self.list_code_actions(source.path, *span, None)
+        else:
+            self.list_code_actions(source.path, *source.position, None, None, None)
+
+    @work(thread=True, exclusive=True, group="edit")
+    def list_code_actions(
+        self, path: str, line: int, column: int, end_line: int | None, end_column: int | None, diagnostic: str | None
+    ) -> None:
+        assert self.session is not None
+        session = self.session
+        try:
+            actions = editing.code_actions(session, path, line, column, end_line, end_column, diagnostic)
+        except EngineError as error:
+            self.call_from_thread(self.notify, error.describe(), severity="warning")
+            return
+        if not actions.items:
+            self.call_from_thread(self.notify, "No code actions here.", timeout=3)
+            return
+
+        def chosen(item: Any) -> None:
+            if item is not None:
+                self.preview_edit(
+                    lambda: editing.apply_code_action(session, item.id),
+                    lambda token: editing.apply_code_action(session, apply=True, preview_token=token),
+                )
+
+        self.call_from_thread(self.push_screen, CodeActionsScreen(actions), chosen)
+
+    def action_rename(self) -> None:
+        """Ask for the new name at once (keys typed next go to the prompt); the engine resolves the
+        symbol at the cursor when the rename is previewed."""
+        ref = self.cursor_symbol()
+        if ref is None or self.session is None:
+            return
+        name = self.query_one(SourceView).word_at_cursor()
+        if not name:
+            self.notify("Put the cursor on a name to rename.", severity="warning", timeout=4)
+            return
+        session = self.session
+
+        def named(new_name: str | None) -> None:
+            if new_name:
+                self.preview_edit(
+                    lambda: editing.rename_symbol(session, ref, new_name),
+                    lambda token: editing.rename_symbol(session, ref, new_name, apply=True, preview_token=token),
+                )
+
+        prompt = RenameScreen(f"'{name}'", name)
+        self.push_screen(prompt, named)
+        self.name_rename_target(ref, prompt)
+
+    @work(thread=True, group="rename-target")
+    def name_rename_target(self, ref: SymbolRef, prompt: RenameScreen) -> None:
+        """The prompt names the symbol as the engine resolves it: its kind and signature (the overload)."""
+        assert self.session is not None
+        try:
+            symbol = self.session.run(queries.go_to_definition, ref).symbol
+        except EngineError:
+            return
+        if prompt.is_attached:
+            self.call_from_thread(prompt.name_symbol, f"{symbol.kind} {symbol.display}")
+
+    def action_organize_usings(self) -> None:
+        self._file_edit(editing.organize_usings)
+
+    def action_format_document(self) -> None:
+        self._file_edit(editing.format_document)
+
+    def _file_edit(self, edit: Callable[..., Any]) -> None:
+        """Preview ``edit`` (organize usings, format) on the file in the source view."""
+        source = self.query_one(SourceView)
+        if self.session is None or source.path is None:
+            self.notify("Open a file first (solution tree, ctrl+t or a panel item).", severity="warning")
+            return
+        session, path = self.session, source.path
+        self.preview_edit(
+            lambda: edit(session, path),
+            lambda token: edit(session, path, apply=True, preview_token=token),
+        )
+
+    @work(thread=True, exclusive=True, group="edit")
+    def preview_edit(self, make: Callable[[], Any], write: Callable[[str], Any]) -> None:
+        """Show an edit's diff; write it if the user applies it."""
+        try:
+            preview = make()
+        except EngineError as error:
+            self.call_from_thread(self.notify, error.describe(), severity="warning", timeout=10)
+            return
+        if not preview.files and not preview.problems:
+            self.call_from_thread(self.notify, f"{preview.title}: nothing to change.", timeout=4)
+            return
+
+        def decided(apply: bool | None) -> None:
+            if apply:
+                self.write_edit(write, preview.preview_token)
+
+        self.call_from_thread(self.push_screen, DiffScreen(preview), decided)
+
+    @work(thread=True, exclusive=True, group="edit")
+    def write_edit(self, write: Callable[[str], Any], token: str) -> None:
+        try:
+            applied = write(token)
+        except EngineError as error:
+            self.call_from_thread(self.notify, error.describe(), title="Not applied", severity="error", timeout=15)
+            return
+        self.call_from_thread(self.notify, applied.render().splitlines()[0], title="Applied", timeout=5)
+        self.call_from_thread(self._reload_source)
+        self.refresh_panels()
+
+    def action_undo_edit(self) -> None:
+        if self.session is not None:
+            self.undo_edit()
+
+    @work(thread=True, exclusive=True, group="edit")
+    def undo_edit(self) -> None:
+        """Put back the files of the last applied edit (any tool's), as ``undo_edit`` does over MCP."""
+        try:
+            undone = editing.undo_edit(self.session)
+        except EngineError as error:
+            self.call_from_thread(self.notify, error.describe(), title="Not undone", severity="warning", timeout=10)
+            return
+        self.call_from_thread(self.notify, undone.render().splitlines()[0], title="Undone", timeout=5)
+        self.call_from_thread(self._reload_source)
+        self.refresh_panels()
+
+    def _reload_source(self) -> None:
+        source = self.query_one(SourceView)
+        if source.path is None:
+            return
+        line, column = source.position
+        if Path(source.path).exists():
+            self.open_location(Location(source.path, line, column, line, column), remember=False, reload=True)
+
+    @work(thread=True, exclusive=True, group="refresh")
+    def refresh_panels(self) -> None:
+        """Run every panel's last query again (and the diagnostics) on the snapshot that has the edit."""
+        assert self.session is not None
+        queries_to_run = {**self._panel_queries, "diagnostics": (queries.diagnostics, (), {})}
+        for panel, (query, args, kwargs) in queries_to_run.items():
+            try:
+                view = self.session.run(query, *args, **kwargs)
+            except EngineError:  # the symbol a panel showed may be gone (renamed): keep the old answer
+                continue
+            self.call_from_thread(self._show_panel, panel, view)

@@ -1,0 +1,147 @@
+"""Opening the solution in the app: search as soon as the last load's index answers, everything once
+MSBuild is done, the diagnostics and the Problems tab after it in the background, and trusting a
+solution that opened restricted."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+from typing import Any
+
+from textual import work
+from textual.widgets import Label, ProgressBar, Static, TabbedContent
+
+from engine import EngineError, LoadProgress, SolutionSession, open_session, queries
+from engine.queries.problems import compile_problems
+from engine.trust import NAMED_BY_USER, decide, grant
+from engine.views.load import LoadSummary
+from engine.views.problems import ProblemList, headline
+
+from ..widgets.panels import InfoPanel, ListPanel
+from ..widgets.solution_tree import SolutionTree
+from ..widgets.source_view import SourceView
+from .base import AppMixin
+
+
+class LoadingActions(AppMixin):
+    """Mixed into ``RoslynTui``: the load, its progress and failure, and the trust action."""
+
+    session: SolutionSession | None
+    path: Path
+    restricted: bool
+
+    @work(thread=True, exclusive=True, group="load")
+    def load(self) -> None:
+        """Open the solution; search as soon as the last load's index can answer, everything once MSBuild
+        is done. The diagnostics come after, in the background (``load_diagnostics``)."""
+        try:
+            from engine.workspace.solution_file import resolve_target
+
+            trust = decide(resolve_target(self.path).path) if self.restricted else NAMED_BY_USER
+            session = open_session(self.path, trust=trust)
+            if not session.restricted and session.early_index() is not None:
+                self.call_from_thread(self._searchable, session)
+            session.load(lambda p: self.call_from_thread(self._progress, p))
+        except EngineError as error:
+            self.call_from_thread(self._load_failed, error)
+            return
+        structure = session.run(queries.project_structure, True)
+        self.call_from_thread(self._loaded, session, structure)
+        if not session.restricted:
+            self.call_from_thread(self.load_diagnostics)
+
+    def _searchable(self, session: SolutionSession) -> None:
+        """The solution still loads, but its last load's index answers symbol search (and opens files)."""
+        if self.session is None:
+            self.session = session
+            self.query_one("#status", Static).update("Loading…  ctrl+t searches already (from the last load's index)")
+
+    @work(thread=True, exclusive=True, group="diagnostics")
+    def load_diagnostics(self) -> None:
+        """The solution's diagnostics, with a spinner on their tab meanwhile: everything else works."""
+        assert self.session is not None
+        spinner = self.call_from_thread(self._spin, "diagnostics", "Diagnostics")
+        try:
+            view = self.session.run(queries.diagnostics, timeout=900)
+        except EngineError as error:
+            self.call_from_thread(self.notify, error.describe(), title="Diagnostics", severity="warning")
+            return
+        finally:
+            self.call_from_thread(self._stop_spinning, spinner, "diagnostics", "Diagnostics")
+        self.call_from_thread(self.query_one("#diagnostics-panel", ListPanel).show, view)
+        assert self.session.report is not None
+        # The projects that do not compile, from the diagnostics just computed: the same list as
+        # workspace_problems, without compiling it all again.
+        load = self.session.report.diagnostics
+        found = sorted(
+            [*load, *compile_problems(str(self.session.root), view.items)], key=lambda p: p.severity != "error"
+        )
+        problems = ProblemList(str(self.session.root), tuple(found), compile_checked=True)
+        self.call_from_thread(self.query_one("#problems-panel", InfoPanel).show, problems)
+
+    def _spin(self, tab: str, label: str) -> Any:
+        frames = iter(itertools.cycle("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"))
+        content = self.query_one(TabbedContent)
+
+        def tick() -> None:
+            content.get_tab(tab).label = f"{label} {next(frames)}"
+
+        tick()
+        return self.set_interval(0.1, tick)
+
+    def _stop_spinning(self, timer: Any, tab: str, label: str) -> None:
+        timer.stop()
+        self.query_one(TabbedContent).get_tab(tab).label = label
+
+    def _progress(self, progress: LoadProgress) -> None:
+        bar = self.query_one("#loading-bar", ProgressBar)
+        bar.update(total=max(progress.total, 1), progress=progress.index)
+        self.query_one("#loading-label", Label).update(
+            f"{progress.phase} {progress.project} ({progress.index} of {progress.total})"
+        )
+
+    def _load_failed(self, error: EngineError) -> None:
+        self.query_one("#loading").display = False
+        source = self.query_one(SourceView)
+        source.load_text(f"Could not open {self.path.name}.\n\n{error.message}\n{error.hint}")
+        self.query_one("#status", Static).update(f"load failed: {error.message}")
+        self.notify(error.describe(), title="Load failed", severity="error", timeout=30)
+
+    def _loaded(self, session: SolutionSession, structure: Any) -> None:
+        self.session = session
+        self.query_one("#loading").display = False
+        self.query_one(SolutionTree).show(structure)
+        panel = self.query_one("#diagnostics-panel", ListPanel)
+        panel.border_title = "Diagnostics need a trusted solution." if session.restricted else "Diagnostics: computing…"
+        if session.restricted:
+            self.sub_title = f"{self.path.name} (restricted: syntax only)"
+            self.notify(
+                "Opened restricted: nothing from this solution runs. ctrl+p 'Trust this solution' to load it fully.",
+                severity="warning",
+                timeout=15,
+            )
+        assert session.report is not None
+        summary = LoadSummary(str(session.root), session.report, show_time=False)
+        self.query_one("#info-panel", InfoPanel).show(summary)
+        self.query_one("#status", Static).update(
+            f"{len(structure.items)} projects loaded.  ctrl+t search a symbol   ? help"
+        )
+        problems = ProblemList(str(session.root), session.report.diagnostics, compile_checked=False)
+        self.query_one("#problems-panel", InfoPanel).show(problems)
+        if session.report.diagnostics:
+            self.notify(
+                f"{headline(session.report.diagnostics)} while loading: see the Problems tab.",
+                severity="warning",
+                timeout=10,
+            )
+
+    def action_trust_solution(self) -> None:
+        """Remember that the user trusts this solution, and load it fully (MSBuild, analyzers, generators)."""
+        if self.session is None or not self.session.restricted:
+            self.notify("This solution is already trusted.", timeout=3)
+            return
+        grant(self.session.target.path)
+        self.session = None
+        self.sub_title = self.path.name
+        self.query_one("#loading").display = True
+        self.load()
