@@ -15,7 +15,7 @@ from ..queries.outline import containing_member
 from ..views.build import BuildDiagnostic, BuildReport
 from ..workspace.snapshot import Snapshot, display_name
 from .build_log import Message, finished_projects, messages
-from .child import cancellable, check_configuration, run_child
+from .child import cancellable, check_configuration, dotnet_command, run_child
 from .runs import run_directory
 
 Progress = Callable[[int, int, str], None]
@@ -57,18 +57,16 @@ def run_build(
             done.append(built)
             progress(len(done), max(expected, len(done)), built)
 
-    command = [
-        str(session.runtime.dotnet.dotnet) if session.runtime else "dotnet",
+    command = dotnet_command(
+        session,
         "build",
-        str(target),
-        "--configuration",
+        target,
         configuration,
-        "--nologo",
         "--verbosity",
         "minimal",
         "--disable-build-servers",
         "-consoleLoggerParameters:NoSummary;ForceNoAlign",
-    ]
+    )
     finished = run_child(command, target.parent, timeout, on_line, cancelled)
     log.write_text(finished.output, encoding="utf-8")
     found = messages(finished.output)

@@ -111,10 +111,11 @@ def _built(projects: list[Any], operation: Operation, between: Callable[[], None
         seen_version = str(operation.wait(project.GetDependentSemanticVersionAsync(operation.token)))
         for document in project.Documents:
             operation.check()
-            calls = _document_calls(document, seen_version, operation)
+            version = (str(operation.wait(document.GetTextVersionAsync(operation.token))), seen_version)
+            calls = _document_calls(document, version)
             if calls is None:
                 calls = scan(document, operation)
-                _keep(document, seen_version, operation, calls)
+                _keep(document, version, calls)
                 if between is not None:
                     between()
             for caller, called in calls.edges:
@@ -239,8 +240,8 @@ def _key(document: Any) -> tuple[str, str]:
     return (str(document.Project.Id.Id), str(document.FilePath or document.Name))
 
 
-def _document_calls(document: Any, seen_version: str, operation: Operation) -> DocumentCalls | None:
-    version = (str(operation.wait(document.GetTextVersionAsync(operation.token))), seen_version)
+def _document_calls(document: Any, version: tuple[str, str]) -> DocumentCalls | None:
+    """The document's calls kept for this (text version, dependent semantic version), if any."""
     with _lock:
         entry = _kept.get(_key(document))
         if entry is None or entry[0] != version:
@@ -249,8 +250,7 @@ def _document_calls(document: Any, seen_version: str, operation: Operation) -> D
         return entry[1]
 
 
-def _keep(document: Any, seen_version: str, operation: Operation, calls: DocumentCalls) -> None:
-    version = (str(operation.wait(document.GetTextVersionAsync(operation.token))), seen_version)
+def _keep(document: Any, version: tuple[str, str], calls: DocumentCalls) -> None:
     with _lock:
         _kept[_key(document)] = (version, calls)
         _kept.move_to_end(_key(document))

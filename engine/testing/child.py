@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..errors import EngineError, InvalidArgument, OperationCancelled
 from ..host.interop import Operation
@@ -60,6 +61,12 @@ def check_configuration(configuration: str) -> None:
     """A build configuration is a plain name (it goes on a command line)."""
     if not configuration.strip() or any(c in configuration for c in " ;/\\\"'"):
         raise InvalidArgument(f"'{configuration}' is not a configuration name.", "Use Debug or Release.")
+
+
+def dotnet_command(session: Any, verb: str, target: Path, configuration: str, *options: str) -> list[str]:
+    """``dotnet <verb> <target> --configuration <c> --nologo <options>`` with the SDK the session loaded with."""
+    dotnet = str(session.runtime.dotnet.dotnet) if session.runtime else "dotnet"
+    return [dotnet, verb, str(target), "--configuration", configuration, "--nologo", *options]
 
 
 def child_environment() -> dict[str, str]:

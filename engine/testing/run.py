@@ -18,7 +18,7 @@ from ..views.tests import TestResult, TestRun
 from ..workspace.snapshot import Snapshot, display_name
 from .build import Progress, build_target
 from .build_log import messages
-from .child import cancellable, check_configuration, run_child
+from .child import cancellable, check_configuration, dotnet_command, run_child
 from .discovery import find_tests
 from .frames import resolve_stack_trace
 from .frameworks import test_framework
@@ -77,20 +77,18 @@ def run_tests(
         if progress is not None:
             progress(finished_count[0], max(len(names or ()), finished_count[0]), live["name"])
 
-    command = [
-        str(session.runtime.dotnet.dotnet) if session.runtime else "dotnet",
+    command = dotnet_command(
+        session,
         "test",
-        str(target),
-        "--configuration",
+        target,
         configuration,
-        "--nologo",
         "--logger",
         "trx",
         "--logger",
         "console;verbosity=normal",
         "--results-directory",
         str(directory),
-    ]
+    )
     if expression:
         command += ["--filter", expression]
     finished = run_child(command, target.parent, timeout, on_line, cancelled)
