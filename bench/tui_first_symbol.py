@@ -52,6 +52,7 @@ async def drive(solution: Path) -> dict[str, float]:
             if app.session is None:
                 await pilot.pause(0.02)
                 continue
+            times.setdefault("searchable_s", round(time.monotonic() - STARTED, 2))
             # The app's own actions, as ctrl+t, the name (pasted) and enter: Pilot's key presses wait for
             # the app to go idle after each key, which a person's typing does not.
             app.action_search_symbols()

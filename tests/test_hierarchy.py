@@ -28,7 +28,7 @@ def test_an_interface_implemented_through_a_base_class_is_transitive(shop):
         ("Customer", "implements", False),
         ("Supplier", "implements", False),
     ]
-    assert view.render().splitlines()[0] == "Implementations of IEntity: 4 (2 direct)"
+    assert view.render().splitlines()[0] == "Implementations of IEntity: 4 (2 direct) in 4 files"
 
 
 def test_a_derived_interface_is_implemented_directly(shop):
@@ -50,8 +50,9 @@ def test_a_virtual_member_is_implemented_by_its_overrides(shop):
 
 def test_explicit_implementation_text(shop):
     assert shop.run(find_implementations, SymbolRef(name="ILog.Write")).render() == (
-        "Implementations of ILog.Write(string): 1 (1 direct)\n"
-        "src/Shop.Core/AuditLog.cs:16:15  method  AuditLog.ILog.Write(string)  implements (explicit)"
+        "Implementations of ILog.Write(string): 1 (1 direct) in 1 file\n"
+        "src/Shop.Core/AuditLog.cs\n"
+        "  16:15  method  AuditLog.ILog.Write(string)  implements (explicit)"
     )
 
 

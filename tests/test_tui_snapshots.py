@@ -135,6 +135,11 @@ def test_narrow_terminal_references(snap_compare, shop):
     assert snap_compare(RoslynTui(SHOP_SLN), terminal_size=(100, 30), run_before=after("shift+f12", search="Balance"))
 
 
+def test_narrow_terminal_call_hierarchy(snap_compare, shop):
+    """Call rows too long for 100 columns end with an ellipsis rather than vanishing at the edge."""
+    assert snap_compare(RoslynTui(SHOP_SLN), terminal_size=(100, 30), run_before=after("f7", search="IsEven"))
+
+
 def test_go_to_file_screen(snap_compare, shop):
     async def run_before(pilot) -> None:
         await settle(pilot)

@@ -12,7 +12,7 @@ from textual import on, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Label, ProgressBar, Static, TabbedContent, TabPane, Tree
+from textual.widgets import Header, Input, Label, ProgressBar, Static, TabbedContent, TabPane, Tree
 
 from engine import EngineError, SolutionSession, SymbolRef, queries
 from engine.errors import FileNotInSolution
@@ -34,6 +34,7 @@ from .palette import SymbolProvider
 from .screens.help import HelpScreen
 from .screens.repl import ReplHistory, ReplScreen
 from .screens.search import SymbolSearchScreen
+from .widgets.footer import FittingFooter
 from .widgets.panels import InfoPanel, ListPanel, LocationChosen, MoreCallers, TreeExpansionRequested, TreePanel
 from .widgets.solution_tree import OutlineRequested, SolutionTree
 from .widgets.source_view import SourceView
@@ -96,7 +97,7 @@ class RoslynTui(LoadingActions, EditingActions, TestingActions, GoToActions, Lay
         with Horizontal(id="loading"):
             yield Label("Loading", id="loading-label")
             yield ProgressBar(id="loading-bar", show_eta=False)
-        yield Footer()
+        yield FittingFooter()
 
     def compose_panels(self) -> ComposeResult:
         """The tabbed panels under the source view: full width, so result lines rarely need cutting."""

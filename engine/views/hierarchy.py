@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from ..models import FLAT
 from ..symbols.describe import SymbolSummary
-from .text import columns, plural, where
+from .text import columns, grouped_by_file, plural, where
 
 
 @dataclass(frozen=True)
@@ -19,10 +19,12 @@ class Related:
     direct: bool
 
     def line(self, root: str) -> str:
+        return columns(where(self.symbol.location, root, self.symbol.assembly), self.cells())
+
+    def cells(self) -> str:
+        """Kind, name and relation: the line without its place."""
         how = self.relation if self.direct else f"{self.relation} (transitive)"
-        return columns(
-            where(self.symbol.location, root, self.symbol.assembly), self.symbol.kind, self.symbol.display, how
-        )
+        return columns(self.symbol.kind, self.symbol.display, how)
 
 
 @dataclass(frozen=True)
@@ -35,9 +37,14 @@ class ImplementationList:
 
     def render(self) -> str:
         direct = sum(1 for item in self.items if item.direct)
-        lines = [f"Implementations of {self.symbol.display}: {self.total} ({direct} direct)"]
-        lines.extend(item.line(self.root) for item in self.items)
-        return "\n".join(lines)
+        files = len({item.symbol.location.path for item in self.items if item.symbol.location})
+        header = f"Implementations of {self.symbol.display}: {self.total} ({direct} direct) in {plural(files, 'file')}"
+        return "\n".join([header] + [text for text, _ in self.rows()])
+
+    def rows(self) -> list[tuple[str, int | None]]:
+        """A file's path once, then each implementation in it as ``line:column  kind  name  relation``."""
+        entries = [(item.symbol.location, item.symbol.assembly, item.cells()) for item in self.items]
+        return grouped_by_file(self.root, entries)
 
 
 @dataclass(frozen=True)

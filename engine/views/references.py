@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ..models import Location, relative_path
+from ..models import Location
 from .paging import range_note
-from .text import columns, plural
+from .text import columns, grouped_by_file, plural
 
 
 @dataclass(frozen=True)
@@ -43,17 +43,20 @@ class ReferenceList:
     def rows(self) -> list[tuple[str, int | None]]:
         """The lines under the header, each with the index of its item: a file's path once (``None``),
         then each reference in it as ``line:column  kind  member  code``, so the code gets the width."""
-        found: list[tuple[str, int | None]] = []
-        previous = None
-        for index, item in enumerate(self.items):
-            path = relative_path(item.location.path, self.root)
-            if path != previous:
-                found.append((path, None))
-                previous = path
-            via = f"(via {item.definition})" if item.definition else ""
-            place = f"{item.location.line}:{item.location.column}"
-            found.append(("  " + columns(place, item.kind, item.containing_member, via, item.line_text), index))
-        return found
+        entries = [
+            (
+                item.location,
+                "",
+                columns(
+                    item.kind,
+                    item.containing_member,
+                    f"(via {item.definition})" if item.definition else "",
+                    item.line_text,
+                ),
+            )
+            for item in self.items
+        ]
+        return grouped_by_file(self.root, entries)
 
 
 def count_kinds(items: list[Reference]) -> tuple[tuple[str, int], ...]:

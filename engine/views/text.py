@@ -12,6 +12,22 @@ def where(location: Location | None, root: str, assembly: str = "") -> str:
     return f"{relative_path(location.path, root)}:{location.line}:{location.column}"
 
 
+def grouped_by_file(root: str, entries: list[tuple[Location | None, str, str]]) -> list[tuple[str, int | None]]:
+    """Rows of a list grouped by file: a file's path once (item ``None``), then each entry in it as
+    ``line:column  cells`` with its index. ``entries`` are ``(location, assembly, cells)``; one with no
+    source is grouped under ``[assembly]``."""
+    rows: list[tuple[str, int | None]] = []
+    previous = None
+    for index, (location, assembly, cells) in enumerate(entries):
+        group = relative_path(location.path, root) if location else f"[{assembly or 'metadata'}]"
+        if group != previous:
+            rows.append((group, None))
+            previous = group
+        place = f"{location.line}:{location.column}" if location else ""
+        rows.append(("  " + columns(place, cells), index))
+    return rows
+
+
 def plural(count: int, word: str, words: str | None = None) -> str:
     return f"{count} {word if count == 1 else (words or word + 's')}"
 

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Checkbox, Footer, Label, RichLog, Select, TextArea
+from textual.widgets import Checkbox, Label, RichLog, Select, TextArea
 
 from engine import EngineError, repl
 from engine.repl import consent
@@ -21,6 +21,7 @@ from engine.repl.submission import is_complete
 from engine.views.repl import Evaluation, diagnostic_lines
 
 from ..bindings import REPL_BINDINGS
+from ..widgets.footer import FittingFooter
 from ..widgets.source_view import HIGHLIGHTS, csharp_language
 
 
@@ -116,7 +117,7 @@ class ReplScreen(Screen[None]):
             yield Label("enter: run   up/down: history", id="repl-hint")
         yield RichLog(id="repl-log", wrap=True, markup=False, highlight=False)
         yield ReplInput(self.history, id="repl-input")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.query_one(ReplInput).focus()

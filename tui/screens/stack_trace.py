@@ -10,12 +10,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList, TextArea
+from textual.widgets import Label, OptionList, TextArea
 from textual.widgets.option_list import Option
 
 from engine import EngineError, testing
 from engine.models import Location
 from engine.views.stack_trace import StackTrace
+
+from ..widgets.footer import FittingFooter
 
 
 class StackTraceScreen(Screen[Location | None]):
@@ -45,7 +47,7 @@ class StackTraceScreen(Screen[Location | None]):
             yield TextArea(self.initial, id="trace", soft_wrap=False)
             yield OptionList(id="frames")
             yield Label("enter on a frame: open it   f5: read again   escape: back", classes="hint")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.query_one("#frames", OptionList).border_title = "Frames"

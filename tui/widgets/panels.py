@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.style import Style
+from rich.text import Text
 from textual.message import Message
 from textual.widgets import OptionList, Static, Tree
 from textual.widgets.option_list import Option
@@ -15,6 +17,7 @@ from textual.widgets.tree import TreeNode
 from engine.models import Location
 from engine.views.calls import CallHierarchy, CallNode, site_label
 from engine.views.hierarchy import HierarchyNode, TypeHierarchy
+from engine.views.text import where
 
 
 def item_location(item: Any) -> Location | None:
@@ -148,6 +151,19 @@ class TreePanel(Tree[Any]):
             self._call_sections(view)
         self.root.expand()
 
+    def render_label(self, node: TreeNode[Any], base_style: Style, style: Style) -> Text:
+        """The label cut to the panel's width with an ellipsis, rather than clipped unseen at the edge."""
+        text = super().render_label(node, base_style, style)
+        depth = 0
+        parent = node.parent
+        while parent is not None:
+            depth += 1
+            parent = parent.parent
+        room = self.scrollable_content_region.width - depth * self.guide_depth
+        if room > 1 and text.cell_len > room:
+            text.truncate(room, overflow="ellipsis")
+        return text
+
     def _type_sections(self, view: TypeHierarchy) -> None:
         root = view.root
         for title, nodes in (("bases", view.bases), ("interfaces", view.interfaces)):
@@ -166,8 +182,6 @@ class TreePanel(Tree[Any]):
                     expand=True,
                 )
                 for override in entry.overrides:
-                    from engine.views.text import where
-
                     member.add_leaf(
                         f"{where(override.location, root, override.assembly)}  {override.display}",
                         data=override.location,
