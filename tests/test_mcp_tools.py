@@ -144,7 +144,11 @@ def test_a_cursor_from_another_query_is_refused(mcp):
             {"file": "src/Shop.Data/Seeder.cs", "line": 20, "column": 29},
             "Definition of Customer.Balance: 1 location",
         ),
-        ("find_implementations", {"symbol": "IRepository"}, "Implementations of IRepository<T>: 3 (2 direct) in 3 files"),
+        (
+            "find_implementations",
+            {"symbol": "IRepository"},
+            "Implementations of IRepository<T>: 3 (2 direct) in 3 files",
+        ),
         ("type_hierarchy", {"symbol": "Entity"}, "Type hierarchy of class Entity  src/Shop.Core/Entity.cs:4:23"),
         ("find_overrides", {"symbol": "Entity.Validate"}, "Overrides of Entity.Validate(): 2"),
         (
