@@ -14,7 +14,7 @@ def where(location: Location | None, root: str, assembly: str = "") -> str:
     return f"{relative_path(location.path, root)}:{location.line}:{location.column}"
 
 
-def grouped_by_file(root: str, entries: list[tuple[Location | None, str, str]]) -> list[tuple[str, int | None]]:
+def grouped_by_file(root: str, entries: Sequence[tuple[Location | None, str, str]]) -> list[tuple[str, int | None]]:
     """Rows of a list grouped by file: a file's path once (item ``None``), then each entry in it as
     ``line:column  cells`` with its index. ``entries`` are ``(location, assembly, cells)``; one with no
     source is grouped under ``[assembly]``."""
