@@ -1,9 +1,10 @@
 """How fast the C# REPL answers: the first evaluation in a new context (with the spare worker the
 REPL keeps ready, and cold, with none), repeated evaluations in a warm context (median and p95 over
 different snippets), the first evaluation that references a solution (its projects emitted), and the
-resident memory of one context's worker.
+resident memory of one context's worker. Confined as the REPL runs (see SECURITY.md); ``--unconfined``
+runs the same without the namespaces, for the cost of confinement.
 
-    python bench/repl_times.py [--solution tests/fixtures/Shop/Shop.sln] [--out bench/results/repl_times.json]
+    python bench/repl_times.py [--solution tests/fixtures/Shop/Shop.sln] [--unconfined] [--out bench/results/repl_times.json]
 """
 
 from __future__ import annotations
@@ -48,7 +49,15 @@ def main() -> None:
     parser.add_argument("--solution", default="tests/fixtures/Shop/Shop.sln")
     parser.add_argument("--out", default="bench/results/repl_times.json")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--unconfined", action="store_true", help="measure without confinement, for comparison")
     args = parser.parse_args()
+    if args.unconfined:
+        import engine.repl
+        from engine.sandbox import wrap
+        from engine.sandbox.probe import Confinement
+
+        unconfined = Confinement("none", None, "none", "the benchmark's --unconfined")
+        wrap.confinement = engine.repl.confinement = lambda: unconfined
 
     session = load_solution(args.solution, watch=False)
     session.wait_loaded()
@@ -86,6 +95,7 @@ def main() -> None:
     results = {
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
         "solution": args.solution,
+        "confinement": repl.repl_info(session).confinement,
         "first_in_new_context_with_spare": summary(first),
         "first_in_new_context_cold": summary(cold),
         "repeated": summary(repeated),

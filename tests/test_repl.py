@@ -12,6 +12,7 @@ import pytest
 
 from engine import load_solution, repl
 from engine.errors import InvalidArgument, NotTrusted
+from engine.repl import contexts as contexts_module
 from engine.trust import Trust
 
 from .conftest import copy_fixture
@@ -175,9 +176,10 @@ def test_no_code_runs_without_consent(tmp_path, monkeypatch):
 
 def test_workers_never_share_the_engine_process(shop):
     repl.evaluate_csharp("var here = 1;", "pid", shop)
-    pid = repl.evaluate_csharp("Environment.ProcessId", "pid", shop).value
-    assert pid is not None and int(pid) != os.getpid()
-    assert Path(f"/proc/{pid}").exists()
+    context = contexts_module.shared().find("pid")
+    assert context is not None
+    pid = context.worker.pid
+    assert pid != os.getpid() and Path(f"/proc/{pid}").exists()
     repl.reset_repl("pid")
     time.sleep(0.2)
     assert not Path(f"/proc/{pid}").exists()

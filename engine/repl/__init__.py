@@ -10,6 +10,7 @@ from typing import Any
 from .. import nuget
 from ..errors import InvalidArgument
 from ..host.interop import Operation
+from ..sandbox import confinement
 from ..views.repl import (
     ContextState,
     ContextSummary,
@@ -194,6 +195,7 @@ def repl_info(session: Any | None = None) -> ReplInfo:
         allowed=allowed,
         why=why,
         contexts=tuple(_summary(c, now) for c in contexts.live()),
+        confinement=confinement().describe(limits.network),
     )
 
 

@@ -15,6 +15,12 @@ class ReplLimits:
     as a whole may use 256 MB more (runtime, compiler, native memory) before it is killed."""
     idle_minutes: float = 30.0
     """``ROSLYN_REPL_IDLE_MINUTES``: a context unused this long is ended."""
+    processes: int = 256
+    """``ROSLYN_REPL_MAX_PROCESSES``: tasks (processes and their threads; the runtime alone has about 20)
+    a confined context may have at once: a fork bomb stops there."""
+    network: bool = False
+    """``ROSLYN_REPL_NETWORK=1``: a confined context may reach the network (packages restore in the
+    server either way)."""
 
     @property
     def process_bytes(self) -> int:
@@ -27,6 +33,8 @@ class ReplLimits:
             time_seconds=_positive(env.get("ROSLYN_REPL_TIMEOUT_SECONDS"), cls.time_seconds),
             memory_mb=int(_positive(env.get("ROSLYN_REPL_MEMORY_MB"), cls.memory_mb)),
             idle_minutes=_positive(env.get("ROSLYN_REPL_IDLE_MINUTES"), cls.idle_minutes),
+            processes=int(_positive(env.get("ROSLYN_REPL_MAX_PROCESSES"), cls.processes)),
+            network=env.get("ROSLYN_REPL_NETWORK", "") == "1",
         )
 
 

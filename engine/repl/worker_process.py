@@ -20,10 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import OperationCancelled, ReplLimitHit, ReplUnavailable
+from ..sandbox import confined
+from ..sandbox.processes import resident_bytes
 from .limits import ReplLimits
 
 _POLL_SECONDS = 0.02
-_PAGE = os.sysconf("SC_PAGE_SIZE")
 
 
 class WorkerProcess:
@@ -34,24 +35,30 @@ class WorkerProcess:
         self.started = time.time()
         request_read, request_write = os.pipe()
         answer_read, answer_write = os.pipe()
-        env = {
-            **os.environ,
-            "ROSLYN_REPL_FDS": f"{request_read},{answer_write}",
-            "DOTNET_GCHeapHardLimit": hex(limits.memory_mb * 1024 * 1024),
-            "DOTNET_gcServer": "0",
-            "DOTNET_CLI_TELEMETRY_OPTOUT": "1",
-        }
+        self.confined = confined(
+            [str(dotnet), str(assembly)],
+            network=limits.network,
+            processes=limits.processes,
+            ROSLYN_REPL_FDS=f"{request_read},{answer_write}",
+            DOTNET_GCHeapHardLimit=hex(limits.memory_mb * 1024 * 1024),
+            DOTNET_gcServer="0",
+            DOTNET_CLI_TELEMETRY_OPTOUT="1",
+            DOTNET_EnableDiagnostics="0",  # no debugger or tracing pipes in the scratch directory
+        )
         try:
+            # A session of its own: ending the group ends what the code started, confined or not.
             self.process = subprocess.Popen(
-                [str(dotnet), str(assembly)],
+                self.confined.command,
                 pass_fds=(request_read, answer_write),
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.PIPE,
                 cwd=cwd,
-                env=env,
+                env=self.confined.environment,
+                start_new_session=True,
             )
         except OSError as error:
+            self.confined.cleanup()
             raise ReplUnavailable(f"The REPL worker could not start: {error}.", "Check that dotnet runs.") from error
         finally:
             os.close(request_read)
@@ -73,11 +80,8 @@ class WorkerProcess:
         return self.process.poll() is None
 
     def resident_bytes(self) -> int:
-        try:
-            with open(f"/proc/{self.pid}/statm") as statm:
-                return int(statm.read().split()[1]) * _PAGE
-        except (OSError, ValueError, IndexError):
-            return 0
+        """The worker's memory with every process it started (the confinement's own included)."""
+        return resident_bytes(self.pid)
 
     def ask(self, request: dict[str, Any], *, limited: bool = True, cancelled: Any = None) -> dict[str, Any]:
         """Send ``request``; wait for the answer. With ``limited`` the time and memory limits apply and a
@@ -138,11 +142,11 @@ class WorkerProcess:
         )
 
     def kill(self) -> None:
-        """End the worker at once (its state is lost); safe to call twice."""
-        if self.alive:
-            with contextlib.suppress(ProcessLookupError):
-                self.process.send_signal(signal.SIGKILL)
+        """End the worker and every process it started at once (its state is lost); safe to call twice."""
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait()
+        self.confined.cleanup()
         with self._closing:
             if self._closed:
                 return

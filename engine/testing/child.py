@@ -23,9 +23,8 @@ from typing import Any
 
 from ..errors import EngineError, InvalidArgument, OperationCancelled
 from ..host.interop import Operation
+from ..sandbox import allowlisted_environment
 
-_PASSED_THROUGH = ("PATH", "HOME", "LANG", "LC_ALL", "TMPDIR", "USER", "TERM")
-_PASSED_PREFIXES = ("DOTNET_", "NUGET_", "MSBUILD")
 _QUIET = {
     "DOTNET_CLI_TELEMETRY_OPTOUT": "1",
     "DOTNET_NOLOGO": "1",
@@ -71,12 +70,7 @@ def dotnet_command(session: Any, verb: str, target: Path, configuration: str, *o
 
 def child_environment() -> dict[str, str]:
     """The allowlisted environment a build or test run gets."""
-    kept = {
-        name: value
-        for name, value in os.environ.items()
-        if name in _PASSED_THROUGH or name.startswith(_PASSED_PREFIXES)
-    }
-    return {**kept, **_QUIET}
+    return allowlisted_environment(_QUIET)
 
 
 def run_child(

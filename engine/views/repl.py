@@ -153,6 +153,8 @@ class ReplInfo:
     """Whether code may run: a trusted solution is loaded, or the REPL was allowed."""
     why: str
     contexts: tuple[ContextSummary, ...]
+    confinement: str = ""
+    """What confines the code (file system, network, processes), or what does not."""
 
     def render(self) -> str:
         lines = [
@@ -161,6 +163,7 @@ class ReplInfo:
             f"limits: {self.time_limit_seconds:g} s and {self.memory_limit_mb} MB per evaluation; "
             f"a context ends after {self.idle_minutes:g} min idle",
             f"runs code: {'yes' if self.allowed else 'no'} ({self.why})",
+            f"Confinement: {self.confinement}",
             "usings: " + ", ".join(self.default_imports),
         ]
         if not self.contexts:

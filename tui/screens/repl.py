@@ -18,6 +18,7 @@ from textual.widgets import Checkbox, Label, RichLog, Select, TextArea
 from engine import EngineError, repl
 from engine.repl import consent
 from engine.repl.submission import is_complete
+from engine.sandbox import confinement
 from engine.views.repl import Evaluation, diagnostic_lines
 
 from ..bindings import REPL_BINDINGS
@@ -134,6 +135,10 @@ class ReplScreen(Screen[None]):
             f"process ({limits.time_seconds:g} s, {limits.memory_mb} MB)."
         )
         lines = [Text(intro, style="bold")]
+        confined = confinement()
+        lines.append(
+            Text(confined.describe(limits.network).capitalize() + ".", style="" if confined.active else "yellow")
+        )
         if not allowed:
             refusal = f"Code does not run yet: {why}. Press ctrl+a to allow the REPL until you quit."
             lines.append(Text(refusal, style="bold yellow"))
