@@ -24,6 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
+from ..apps.virtual_project import is_app_project
 from ..errors import OutsideSolution
 from .assets import assets_file
 
@@ -102,6 +103,10 @@ def leave_out_outside_documents(solution: Any, root: Path, sdk: Path) -> tuple[A
     outside: list[str] = []
     for project in list(solution.Projects):
         folders = package_folders(project.FilePath) if project.FilePath else ()
+        if project.FilePath and is_app_project(project.FilePath):
+            # A file-based app's project lives in the cache: the files its build generates (global usings,
+            # assembly info) belong to the compilation as a package's do; read, never written.
+            folders = (*folders, real(Path(str(project.FilePath)).parent / "obj"))
         for documents, remove in (
             (project.Documents, "RemoveDocument"),
             (project.AdditionalDocuments, "RemoveAdditionalDocument"),

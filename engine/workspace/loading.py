@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..apps.virtual_project import virtual_solution, write_virtual_solution
 from ..errors import EngineError, WorkspaceLoadFailed
 from ..host.interop import Operation
 from ..host.runtime import RuntimeInfo, ensure_runtime
@@ -50,6 +51,8 @@ def load_trusted(target: SolutionTarget, *, restore: bool, progress: ProgressCal
     register_exit_handler()
     notes = [target.note] if target.note else []
     diagnostics: list[WorkspaceDiagnostic] = []
+    if target.apps:
+        write_virtual_solution(target.apps, runtime.dotnet)
     projects = project_paths(target)
     total = len(projects)
     if restore:
@@ -57,7 +60,7 @@ def load_trusted(target: SolutionTarget, *, restore: bool, progress: ProgressCal
         if missing:
             progress(LoadProgress("restore", target.path.name, 0, total))
             notes.append(f"Ran dotnet restore ({len(missing)} of {total} projects had never been restored).")
-            diagnostics.extend(restoring.restore(runtime.dotnet, target.path))
+            diagnostics.extend(restoring.restore(runtime.dotnet, opened_file(target)))
         for generator in restoring.unbuilt_generators(projects):
             progress(LoadProgress("build", generator.stem, 0, total))
             notes.append(f"Built the source generator {generator.stem} (its output was missing).")
@@ -109,6 +112,11 @@ def load_restricted(target: SolutionTarget, trust: Trust, progress: ProgressCall
     return Loaded(runtime, workspace, snapshot, report)
 
 
+def opened_file(target: SolutionTarget) -> Path:
+    """The file MSBuild opens: the target, or for file-based apps the solution of their virtual projects."""
+    return virtual_solution(target.apps) if target.apps else target.path
+
+
 def open_workspace(
     target: SolutionTarget, runtime: RuntimeInfo, progress: ProgressCallback, timeout: float
 ) -> tuple[Any, Any]:
@@ -121,12 +129,13 @@ def open_workspace(
     during_load.start(workspace, runtime)
     reporter = _progress_reporter(progress, len(project_paths(target)))
     operation = Operation(f"Loading {target.path.name}", timeout)
+    opened = str(opened_file(target))
     try:
         if target.is_project:
-            project = operation.wait(workspace.OpenProjectAsync(str(target.path), None, reporter, operation.token))
+            project = operation.wait(workspace.OpenProjectAsync(opened, None, reporter, operation.token))
             solution = project.Solution
         else:
-            solution = operation.wait(workspace.OpenSolutionAsync(str(target.path), None, reporter, operation.token))
+            solution = operation.wait(workspace.OpenSolutionAsync(opened, None, reporter, operation.token))
     except EngineError:
         workspace.Dispose()
         raise

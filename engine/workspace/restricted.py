@@ -34,6 +34,7 @@ class _ProjectFile:
     target: str = ""
     references: list[Path] = field(default_factory=list)
     sources: list[Path] = field(default_factory=list)
+    executable: bool = False
 
 
 def open_restricted(target: SolutionTarget, runtime: RuntimeInfo) -> tuple[Any, Any, list[WorkspaceDiagnostic]]:
@@ -50,8 +51,12 @@ def open_restricted(target: SolutionTarget, runtime: RuntimeInfo) -> tuple[Any, 
 
     problems: list[WorkspaceDiagnostic] = []
     root = target.directory
-    files = [_read_project(path, root, problems) for path in project_paths(target) if is_inside(root, path)]
-    _assign_sources(files, root)
+    if target.apps:
+        # Nothing evaluated, not even the SDK's reading of the directives: each app is its one file.
+        files = [_ProjectFile(app, app.name, app.stem, sources=[app], executable=True) for app in target.apps]
+    else:
+        files = [_read_project(path, root, problems) for path in project_paths(target) if is_inside(root, path)]
+        _assign_sources(files, root)
     ids = {project.path: ProjectId.CreateNewId(project.name) for project in files}
     metadata = _reference_pack(runtime)
     infos = List[ProjectInfo]()
@@ -164,7 +169,11 @@ def _project_info(project: _ProjectFile, ids: dict[Path, Any], metadata: Any) ->
         .WithProjectReferences(references)
         .WithMetadataReferences(metadata)
         .WithParseOptions(CSharpParseOptions(LanguageVersion.Preview))
-        .WithCompilationOptions(CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary))
+        .WithCompilationOptions(
+            CSharpCompilationOptions(
+                OutputKind.ConsoleApplication if project.executable else OutputKind.DynamicallyLinkedLibrary
+            )
+        )
     )
 
 

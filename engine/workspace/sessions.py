@@ -17,7 +17,7 @@ from .session import SolutionSession
 from .solution_file import resolve_target
 from .warmup.after_load import warm_up_after_load
 
-_sessions: dict[Path, SolutionSession] = {}
+_sessions: dict[tuple[Path, tuple[Path, ...]], SolutionSession] = {}
 _sessions_lock = threading.Lock()
 
 
@@ -30,12 +30,13 @@ def open_session(
     """
     target = resolve_target(path)
     with _sessions_lock:
-        session = _sessions.get(target.path)
+        key = (target.path, target.apps)  # a directory of apps is not its first app alone
+        session = _sessions.get(key)
         if session is None or session.closed or session.error is not None or session.trust.trusted != trust.trusted:
             if session is not None:
                 session.close()
             session = SolutionSession(target, trust=trust, restore=restore, watch=watch, warm_up=_warm_up)
-            _sessions[target.path] = session
+            _sessions[key] = session
         return session
 
 
@@ -60,8 +61,8 @@ def load_solution(
 def close_session(session: SolutionSession) -> None:
     """Forget ``session`` and release its workspace, watcher and caches."""
     with _sessions_lock:
-        if _sessions.get(session.target.path) is session:
-            del _sessions[session.target.path]
+        if _sessions.get((session.target.path, session.target.apps)) is session:
+            del _sessions[(session.target.path, session.target.apps)]
     session.close()
 
 

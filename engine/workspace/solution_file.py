@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..apps.directives import looks_like_app
 from ..errors import SolutionNotFound
 
 SOLUTION_SUFFIXES = (".sln", ".slnx")
@@ -21,6 +22,9 @@ class SolutionTarget:
 
     path: Path
     note: str = ""
+    apps: tuple[Path, ...] = ()
+    """File-based apps (``.cs`` files run with ``dotnet run app.cs``), each opened as a project of its
+    own; ``path`` is then the first of them."""
 
     @property
     def is_project(self) -> bool:
@@ -46,9 +50,17 @@ def resolve_target(path: str | Path) -> SolutionTarget:
     if given.is_file():
         if given.suffix.lower() in SOLUTION_SUFFIXES + PROJECT_SUFFIXES:
             return SolutionTarget(given)
+        if given.suffix.lower() == ".cs":
+            owners = sorted(p.name for p in given.parent.iterdir() if p.suffix.lower() in PROJECT_SUFFIXES)
+            if owners and not looks_like_app(given):
+                raise SolutionNotFound(
+                    f"{given.name} is a file of the project {owners[0]} beside it, not a file-based app.",
+                    f"Open {owners[0]} (or its solution); a file-based app starts with '#!' or '#:' directives.",
+                )
+            return SolutionTarget(given, apps=(given,))
         raise SolutionNotFound(
-            f"{given.name} is not a solution or C# project (expected .sln, .slnx or .csproj).",
-            "Give the path of a .sln, .slnx or .csproj file, or of its directory.",
+            f"{given.name} is not a solution, C# project or file-based app (expected .sln, .slnx, .csproj or .cs).",
+            "Give the path of a .sln, .slnx or .csproj file, of a file-based app (app.cs), or of its directory.",
         )
     solutions = sorted(p for p in given.iterdir() if p.suffix.lower() in SOLUTION_SUFFIXES)
     if len(solutions) == 1:
@@ -65,6 +77,10 @@ def resolve_target(path: str | Path) -> SolutionTarget:
         return SolutionTarget(projects[0])
     if projects:
         return SolutionTarget(projects[0], f"No solution here; opened {projects[0].name} (first project by name).")
+    apps = tuple(sorted(p for p in given.iterdir() if p.suffix.lower() == ".cs" and looks_like_app(p)))
+    if apps:
+        listed = ", ".join(p.name for p in apps)
+        return SolutionTarget(apps[0], f"No solution or project here: opened the file-based apps {listed}.", apps)
     raise SolutionNotFound(
         f"No .sln, .slnx or .csproj in {given}.",
         "Give the path of a solution or project file, or run from the directory that holds one.",
@@ -72,7 +88,12 @@ def resolve_target(path: str | Path) -> SolutionTarget:
 
 
 def project_paths(target: SolutionTarget) -> list[Path]:
-    """The project files a solution lists (the project itself for a ``.csproj``)."""
+    """The project files a solution lists (the project itself for a ``.csproj``; the virtual projects,
+    in the cache, for file-based apps)."""
+    if target.apps:
+        from ..apps import project_file
+
+        return [project_file(app) for app in target.apps]
     if target.is_project:
         return [target.path]
     text = target.path.read_text(encoding="utf-8-sig", errors="replace")

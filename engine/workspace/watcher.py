@@ -16,9 +16,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
+from ..apps.virtual_project import project_file, write_project
 from ..errors import EngineError
+from ..host.runtime import RuntimeInfo
 from .boundary import is_inside
 from .snapshot import Snapshot
+from .solution_file import SolutionTarget
 from .text_files import decode
 
 log = logging.getLogger("roslyn_tui.engine.watcher")
@@ -56,6 +59,12 @@ class Watched(Protocol):
     def reload_projects(self, project_files: list[Path]) -> None: ...
 
     def record_failed_update(self, paths: list[str], error: Exception) -> None: ...
+
+    @property
+    def target(self) -> SolutionTarget: ...
+
+    @property
+    def runtime(self) -> RuntimeInfo | None: ...
 
 
 class SolutionWatcher:
@@ -97,6 +106,8 @@ class SolutionWatcher:
         """Apply a batch of changed paths (public so callers can force a refresh)."""
         try:
             projects = projects_to_reload(self.session.snapshot(), paths)
+            if projects is not None:
+                projects = sorted({*projects, *self._apps_with_new_directives(paths)})
             if projects is None:
                 log.info("solution-wide files changed: reloading the solution")
                 self.session.reload()
@@ -113,6 +124,15 @@ class SolutionWatcher:
             else:
                 log.exception("applying file changes failed; keeping the previous snapshot")
             self.session.record_failed_update(sorted(paths), error)
+
+    def _apps_with_new_directives(self, paths: set[str]) -> list[Path]:
+        """The virtual projects of the changed apps whose ``#:`` directives changed (made again here)."""
+        target = self.session.target
+        runtime = self.session.runtime
+        if not target.apps or runtime is None:
+            return []
+        changed = [app for app in target.apps if str(app) in paths and app.is_file()]
+        return [project_file(app) for app in changed if write_project(app, runtime.dotnet)]
 
 
 def projects_to_reload(snapshot: Snapshot, paths: set[str]) -> list[Path] | None:

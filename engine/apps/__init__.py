@@ -1,0 +1,7 @@
+"""File-based apps (.NET 10's ``dotnet run app.cs``): opened as a solution of one project per app,
+written from a REPL session, and run confined."""
+
+from .directives import Directive, directives, looks_like_app
+from .virtual_project import project_file, write_project, write_virtual_solution
+
+__all__ = ["Directive", "directives", "looks_like_app", "project_file", "write_project", "write_virtual_solution"]
