@@ -12,7 +12,7 @@ from .server import create_server
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="roslyn-mcp", description="Compiler-accurate C# navigation over MCP (stdio).")
     parser.add_argument(
-        "--solution", help="a .sln, .slnx, .csproj or directory to load at start (else DOTNET_SOLUTION_PATH)"
+        "--solution", help="a .sln, .slnx, .csproj, app.cs or directory to load at start (else DOTNET_SOLUTION_PATH)"
     )
     arguments = parser.parse_args(argv)
     settings = Settings.from_environment(arguments.solution)

@@ -38,3 +38,15 @@ def register(server: MCPServer) -> None:
             "look up the types you need with get_documentation (package_id set), then write a small example with "
             "evaluate_csharp and show its output. Say which version you used."
         )
+
+    @server.prompt(title="Write a small C# program")
+    def write_csharp_app(task: str, path: str = "tools/app.cs") -> str:
+        """Try code in the REPL, then hand over one runnable file (a .NET 10 file-based app)."""
+        return (
+            f"Write a small C# program that will {task}. Work it out in the REPL first: evaluate_csharp a step at a "
+            "time in one context (packages with #:package Id@Version or load_nuget_package), reading each result "
+            f"before the next. When it works, export_app the context to {path}: it writes one file with its "
+            "#:package lines and checks it with dotnet build; fix what it reports (by submission and line). Then "
+            f"run_app {path} and compare its output with the REPL's. Give the user the file and the command "
+            f"'dotnet run {path}'."
+        )

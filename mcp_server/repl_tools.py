@@ -8,6 +8,8 @@ from mcp_types import CallToolResult, ToolAnnotations
 from pydantic import Field
 
 from engine import repl
+from engine.apps import export, run
+from engine.views.apps import AppExport, AppRun
 from engine.views.repl import ContextState, Evaluation, PackageLoad, ReplInfo, ReplReset, Validation
 
 from .config import Settings
@@ -18,6 +20,7 @@ from .tools import documented_tool
 RUNS_CODE = ToolAnnotations(readOnlyHint=False, destructiveHint=True, idempotentHint=False, openWorldHint=True)
 INSPECTS = ToolAnnotations(readOnlyHint=True, idempotentHint=True, openWorldHint=False)
 ENDS = ToolAnnotations(readOnlyHint=False, destructiveHint=True, idempotentHint=True, openWorldHint=False)
+WRITES_APP = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=False, openWorldHint=True)
 LOADS = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=True, openWorldHint=True)
 
 Code = Annotated[
@@ -98,4 +101,39 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             lambda s: repl.load_nuget_package(package_id, version, context_id, s),
             "load_nuget_package",
             {"p": package_id, "v": version, "x": context_id},
+        )
+
+    @documented_tool(server, WRITES_APP)
+    async def export_app(
+        path: Annotated[
+            str, Field(description="The app's file, e.g. tools/report.cs (inside the solution's directory).")
+        ],
+        ctx: Context,
+        context_id: ContextId = None,
+        overwrite: Annotated[bool, Field(description="Replace the file if it exists.")] = False,
+    ) -> Annotated[CallToolResult, result_model(AppExport)]:
+        """Write a REPL context's submissions as one file-based app (dotnet run app.cs: #:package lines, usings
+        first, types last, trailing expressions printed) and check it with dotnet build (errors by submission)."""
+        return await respond(
+            ctx,
+            lambda s: export.export_app(path, context_id, s, overwrite),
+            "export_app",
+            {"p": path, "x": context_id, "o": overwrite},
+        )
+
+    @documented_tool(server, RUNS_CODE)
+    async def run_app(
+        path: Annotated[
+            str, Field(description="A file-based app inside the solution's directory, e.g. tools/report.cs.")
+        ],
+        ctx: Context,
+        arguments: Annotated[list[str] | None, Field(description="Command-line arguments for the app.")] = None,
+        timeout: Annotated[float | None, Field(description="Seconds before it is stopped. Default: 30.")] = None,
+    ) -> Annotated[CallToolResult, result_model(AppRun)]:
+        """Build and run a file-based app, confined as REPL code is: exit code, stdout and stderr."""
+        return await respond(
+            ctx,
+            lambda s: run.run_app(path, arguments, s, timeout),
+            "run_app",
+            {"p": path, "a": arguments, "t": timeout},
         )

@@ -45,7 +45,7 @@ class SolutionState:
         if not os.path.isabs(os.path.expanduser(path)):
             raise InvalidArgument(
                 f"{path} is a relative path; the server's working directory is not a solution to guess from.",
-                "Give the absolute path of a .sln, .slnx or .csproj file, or of its directory.",
+                "Give the absolute path of a .sln, .slnx or .csproj file, a file-based app (app.cs), or a directory.",
             )
         target = resolve_target(path)
         trust = NAMED_BY_USER if str(target.path) == self.configured else decide(target.path)

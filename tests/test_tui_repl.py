@@ -99,3 +99,24 @@ def test_repl_screen_snapshot(snap_compare):
         pilot.app.screen.query_one(ReplInput).load_text("names.First()")
 
     assert snap_compare(RoslynTui(SHOP_SLN), terminal_size=SIZE, run_before=run_before)
+
+
+async def test_ctrl_e_exports_the_context_as_an_app(tmp_path):
+    from tui.screens.goto import ExportAppScreen
+
+    app = RoslynTui(SHOP_SLN)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_repl(pilot)
+        await submit(pilot, 'Console.WriteLine("from the app");')
+        await pilot.press("ctrl+e")
+        await settle(pilot)
+        prompt = pilot.app.screen
+        assert isinstance(prompt, ExportAppScreen)
+        assert prompt.query_one("#export-path").value.endswith("apps/default.cs")  # beside the solution
+        target = tmp_path / "hello.cs"  # a path the person typed: outside the solution is theirs to choose
+        prompt.query_one("#export-path").value = str(target)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert pilot.app.screen is screen
+        assert "dotnet build: ok" in log_text(screen)
+        assert 'Console.WriteLine("from the app");' in target.read_text()

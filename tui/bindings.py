@@ -193,6 +193,15 @@ REPL_BINDINGS = [
         tooltip="reference the solution's projects (on by default for a trusted solution)",
     ),
     Binding("ctrl+a", "allow", "Allow code", id="repl_allow", tooltip="allow the REPL to run code until you quit"),
+    # Over the input's own ctrl+e (end of line; the End key does that too).
+    Binding(
+        "ctrl+e",
+        "export_app",
+        "Export app",
+        id="repl_export",
+        tooltip="write this context as a file-based app",
+        priority=True,
+    ),
 ]
 """The REPL screen's keys; up and down in the input walk its history."""
 

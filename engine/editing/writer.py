@@ -119,6 +119,11 @@ def _write(planned: _Planned) -> None:
         os.remove(change.source)
 
 
+def write_atomically(target: Path, content: bytes) -> None:
+    """Write ``target`` whole or not at all (a new file, or one replaced in one step)."""
+    _replace_atomically(target, content, target)
+
+
 def _replace_atomically(target: Path, content: bytes, mode_from: Path) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)

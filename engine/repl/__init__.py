@@ -24,8 +24,8 @@ from ..views.repl import (
     Variable,
 )
 from . import consent
-from .contexts import Context, Contexts, check_id, shared
-from .directives import nuget_directives
+from .contexts import Context, Contexts, Submitted, check_id, shared
+from .directives import nuget_directives, script_text
 from .limits import ReplLimits
 from .solution_build import build_solution
 
@@ -63,12 +63,13 @@ def evaluate_csharp(
     """
     consent.require(session)
     _check_code(code)
+    written, code = code, script_text(code)
     started = time.monotonic()
     if reference_solution is None:
         reference_solution = session is not None and not session.restricted
     contexts = shared()
     context, notices = _ready_context(contexts, context_id, session, reference_solution, timeout)
-    packages = _restored_directives(code, session, notices)
+    packages, restored = _restored_directives(code, session, notices)
     if cancelled is None:
         # A request cancelled from another thread (interop.cancel_thread: the MCP client's
         # notifications/cancelled) kills the evaluation's worker instead of waiting for the time limit.
@@ -84,6 +85,8 @@ def evaluate_csharp(
     ran = not any(d.severity == "error" for d in diagnostics)
     context.submissions += ran
     exception = answer.get("exception")
+    if ran and not exception:
+        context.history.append(Submitted(written, tuple(restored)))
     return Evaluation(
         context_id=context.id,
         ran=ran,
@@ -105,10 +108,11 @@ def validate_csharp(code: str, context_id: str | None = None, session: Any | Non
     """The diagnostics ``code`` would have in a context, without running anything."""
     consent.require(session)
     _check_code(code)
+    code = script_text(code)
     started = time.monotonic()
     contexts = shared()
     context, notices = _ready_context(contexts, context_id, session, False, None)
-    packages = _restored_directives(code, session, notices)
+    packages, _ = _restored_directives(code, session, notices)
     with context.lock:
         answer = contexts.ask(context, {"op": "validate", "code": code, "nuget": packages}, limited=True)
     return Validation(
@@ -241,20 +245,24 @@ def _ready_context(
             context, {"op": "reference", "paths": [str(p) for p in build.assemblies + build.references]}, limited=False
         )
     context.solution_stamp = build.stamp
+    context.solution_projects = build.project_files
     built = f" (built {', '.join(build.emitted)})" if build.emitted else ""
     notices.append(f"references the solution's {len(build.assemblies)} projects{built}")
     notices.extend(build.broken)
     return context, notices
 
 
-def _restored_directives(code: str, session: Any | None, notices: list[str]) -> dict[str, list[str]]:
+def _restored_directives(code: str, session: Any | None, notices: list[str]) -> tuple[dict[str, list[str]], list[str]]:
+    """The assemblies of each ``#r "nuget: ..."`` (by its text), and each package as ``Id@Version``."""
     packages: dict[str, list[str]] = {}
+    names: list[str] = []
     for directive in nuget_directives(code):
         version = nuget.resolve_version(directive.package_id, directive.version, _directory(session))
         restored = nuget.restore(directive.package_id, version, TARGET_FRAMEWORK)
         packages[directive.reference] = [str(p) for p in restored.assemblies]
+        names.append(f"{restored.package_id}@{restored.version}")
         notices.append(f"restored {restored.package_id} {restored.version}")
-    return packages
+    return packages, names
 
 
 UNRESOLVED_NAMES = frozenset({"CS0103", "CS0234", "CS0246"})

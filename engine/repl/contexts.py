@@ -29,9 +29,21 @@ class Context:
     used: float = field(default_factory=time.time)
     submissions: int = 0
     solution_stamp: str | None = None
+    solution_projects: tuple[str, ...] = ()
+    """The project files whose assemblies the context references (those that compiled)."""
     packages: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """``Id Version`` -> the assembly paths referenced for it."""
     lock: threading.Lock = field(default_factory=threading.Lock)
+    history: list[Submitted] = field(default_factory=list)
+    """Each submission that compiled and ran without an exception, in order: what an exported app holds."""
+
+
+@dataclass(frozen=True)
+class Submitted:
+    code: str
+    """As the user wrote it (``#:package`` lines included)."""
+    packages: tuple[str, ...]
+    """``Id@Version`` of each package its directives restored."""
 
 
 class Contexts:

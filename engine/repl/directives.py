@@ -19,6 +19,20 @@ class NuGetDirective:
     version: str | None
 
 
+_APP_PACKAGE = re.compile(r"^([ \t]*)#:package[ \t]+([^@\s]+)(?:@(\S+))?[ \t]*$", re.MULTILINE)
+
+
+def script_text(code: str) -> str:
+    """``code`` with a file-based app's ``#:package Id@Version`` lines as the script's
+    ``#r "nuget: Id, Version"`` (line for line, so positions stay)."""
+
+    def as_reference(match: re.Match[str]) -> str:
+        version = f", {match[3]}" if match[3] else ""
+        return f'{match[1]}#r "nuget: {match[2]}{version}"'
+
+    return _APP_PACKAGE.sub(as_reference, code)
+
+
 def nuget_directives(code: str) -> list[NuGetDirective]:
     found = []
     for match in _NUGET.finditer(code):

@@ -36,6 +36,8 @@ class SolutionBuild:
     """Projects emitted by this call (the others were current)."""
     broken: tuple[str, ...] = ()
     """One line for each project left out because it does not compile."""
+    project_files: tuple[str, ...] = ()
+    """The project file of each assembly in ``assemblies``."""
 
 
 def build_solution(session: Any, timeout: float | None) -> SolutionBuild:
@@ -47,6 +49,7 @@ def build_solution(session: Any, timeout: float | None) -> SolutionBuild:
     versions: list[str] = []
     emitted: list[str] = []
     broken: list[str] = []
+    project_files: list[str] = []
     with _lock:
         for project in snapshot.projects:
             version = str(operation.wait(project.GetDependentVersionAsync(operation.token)).ToString())
@@ -62,13 +65,16 @@ def build_solution(session: Any, timeout: float | None) -> SolutionBuild:
                 _emitted[str(target)] = version
                 emitted.append(project.Name)
             assemblies.append(target)
+            project_files.append(str(project.FilePath or ""))
             for reference in project.MetadataReferences:
                 path = getattr(reference, "FilePath", None)
                 runtime = _runtime_assembly(str(path)) if path else None
                 if runtime is not None:
                     references.setdefault(runtime.name.lower(), runtime)
     stamp = hashlib.sha256("\n".join(sorted(versions)).encode()).hexdigest()[:16]
-    return SolutionBuild(stamp, tuple(assemblies), tuple(references.values()), tuple(emitted), tuple(broken))
+    return SolutionBuild(
+        stamp, tuple(assemblies), tuple(references.values()), tuple(emitted), tuple(broken), tuple(project_files)
+    )
 
 
 def _emit(compiled: Any, target: Path, name: str) -> None:

@@ -132,3 +132,28 @@ class FindScreen(ModalScreen[str | None]):
     @on(Input.Submitted, "#find-input")
     def submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value if event.value else None)
+
+
+class ExportAppScreen(ModalScreen[str | None]):
+    """Where to write the REPL context as a file-based app (a path the person names)."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", id="cancel_export")]
+    DEFAULT_CSS = PROMPT_CSS.format(name="ExportAppScreen")
+
+    def __init__(self, context: str, initial: str) -> None:
+        super().__init__()
+        self.context = context
+        self.initial = initial
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Input(value=self.initial, placeholder="path/to/app.cs", id="export-path")
+            yield Label(
+                f"enter: write context {self.context} as a file-based app and check it with dotnet build   "
+                "escape: cancel",
+                classes="hint",
+            )
+
+    @on(Input.Submitted, "#export-path")
+    def submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)

@@ -4,6 +4,7 @@ engine's worker processes, never in this one."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from rich.syntax import Syntax
@@ -16,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Checkbox, Label, RichLog, Select, TextArea
 
 from engine import EngineError, repl
+from engine.apps.export import export_app
 from engine.repl import consent
 from engine.repl.submission import is_complete
 from engine.sandbox import confinement
@@ -24,6 +26,7 @@ from engine.views.repl import Evaluation, diagnostic_lines
 from ..bindings import REPL_BINDINGS
 from ..widgets.footer import FittingFooter
 from ..widgets.source_view import HIGHLIGHTS, csharp_language
+from .goto import ExportAppScreen
 
 
 class ReplHistory:
@@ -203,6 +206,28 @@ class ReplScreen(Screen[None]):
     def action_reset(self) -> None:
         ended = repl.reset_repl(self.context)
         self._write([Text(ended.render(), style="dim")])
+
+    def action_export_app(self) -> None:
+        """ctrl+e: the context's submissions as one runnable app.cs, built to check it."""
+        root = Path(self.session.root) if self.session is not None else Path.cwd()
+        initial = str(root / "apps" / f"{self.context}.cs")
+        self.app.push_screen(ExportAppScreen(self.context, initial), self._export)
+
+    def _export(self, path: str | None) -> None:
+        if path:
+            self._write([Text(f"writing context {self.context} to {path} and building it...", style="dim")])
+            self.export(path, self.context)
+
+    @work(thread=True, exclusive=True, group="repl-export")
+    def export(self, path: str, context: str) -> None:
+        try:
+            # The person typed the path: it may lie outside the solution's directory.
+            result = export_app(path, context, self.session, named_by_user=True)
+        except EngineError as error:
+            self.app.call_from_thread(self._write, [Text(error.describe(), style="bold red")])
+            return
+        style = "bold green" if result.builds else "bold yellow"
+        self.app.call_from_thread(self._write, [Text(result.render(), style=style)])
 
     def action_allow(self) -> None:
         consent.allow_for_this_process()

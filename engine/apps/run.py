@@ -1,0 +1,93 @@
+"""Running a file-based app for the user or an assistant: built as ``dotnet run`` builds it (in the
+server, into the user cache), then run confined as REPL code is, with its output captured."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+from ..errors import InvalidArgument
+from ..repl.limits import ReplLimits
+from ..sandbox import confined
+from ..views.apps import AppError, AppRun
+from ..workspace.boundary import is_inside, real
+from .build import build_app
+
+MAX_OUTPUT = 64 * 1024
+DEFAULT_TIMEOUT = 30.0
+
+
+def run_app(
+    path: str, arguments: list[str] | None = None, session: Any | None = None, timeout: float | None = None
+) -> AppRun:
+    """Build and run the app at ``path`` (inside the loaded solution's directory, or the working
+    directory when none is loaded) with ``arguments``; its exit code and output."""
+    from ..repl import consent
+
+    consent.require(session)
+    root = Path(session.root) if session is not None else Path.cwd()
+    app = real(Path(path) if Path(path).is_absolute() else root / path)
+    if app.suffix != ".cs" or not app.is_file():
+        raise InvalidArgument(f"{app} is not a file-based app (.cs file).", "Give the path of an app.cs to run.")
+    if not is_inside(root, app):
+        raise InvalidArgument(f"{app} is outside {root}.", "Run only apps inside the solution's directory.")
+    args = tuple(arguments or ())
+    dotnet = str(session.runtime.dotnet.dotnet) if session is not None and session.runtime else "dotnet"
+    built = build_app(app, dotnet)
+    limits = ReplLimits.from_environment()
+    if not built.ok or built.assembly is None:
+        errors = tuple(AppError(0, e.line, e.line, e.id, e.message) for e in built.errors)
+        return AppRun(str(app), args, None, "", "", False, 0.0, round(built.seconds, 2), "", errors)
+    run = confined(
+        [dotnet, str(built.assembly), *args],
+        network=limits.network,
+        processes=limits.processes,
+        DOTNET_GCHeapHardLimit=hex(limits.memory_mb * 1024 * 1024),
+        DOTNET_gcServer="0",
+        DOTNET_EnableDiagnostics="0",
+    )
+    started = time.monotonic()
+    process = subprocess.Popen(
+        run.command,
+        cwd=app.parent,
+        env=run.environment,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    timed_out = False
+    try:
+        stdout, stderr = process.communicate(timeout=timeout or DEFAULT_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        timed_out = True
+        _end(process)
+        stdout, stderr = process.communicate()
+    finally:
+        _end(process)
+        run.cleanup()
+    cut = len(stdout) > MAX_OUTPUT or len(stderr) > MAX_OUTPUT
+    return AppRun(
+        str(app),
+        args,
+        None if timed_out else process.returncode,
+        stdout[:MAX_OUTPUT].decode("utf-8", "replace"),
+        stderr[:MAX_OUTPUT].decode("utf-8", "replace"),
+        cut,
+        round(time.monotonic() - started, 2),
+        round(built.seconds, 2),
+        run.description,
+        timed_out=timed_out,
+    )
+
+
+def _end(process: subprocess.Popen[bytes]) -> None:
+    """The app and everything it started (the group; the namespace goes with its first process)."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
