@@ -87,7 +87,12 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
 
     @read_only_tool
     async def load_solution(
-        path: Annotated[str, Field(description="Absolute path of a .sln, .slnx or .csproj file, a file-based app (app.cs), or a directory.")],
+        path: Annotated[
+            str,
+            Field(
+                description="Absolute path of a .sln, .slnx or .csproj file, a file-based app (app.cs), or a directory."
+            ),
+        ],
         ctx: Context,
     ) -> Annotated[CallToolResult, result_model(LoadSummary)]:
         """Load (or switch to) a C# solution. Call this first when no solution was given at start-up;
