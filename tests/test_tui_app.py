@@ -205,3 +205,17 @@ def test_the_sample_is_opened_when_there_is_nothing_to_open(tmp_path, monkeypatc
     assert choose_path(None) == (opened, True)  # the same copy again
     (tmp_path / "Here.slnx").write_text("<Solution />")
     assert choose_path(None) == (tmp_path, False)
+
+
+async def test_a_file_based_app_opens_in_the_app():
+    """`roslyn-tui greet.cs`: the app's one project in the tree, its record found and opened."""
+    from .conftest import FIXTURES
+
+    app = RoslynTui(FIXTURES / "Apps" / "greet.cs")
+    async with app.run_test(size=SIZE) as pilot:
+        await loaded(pilot)
+        assert [p.name for p in app.session.report.projects] == ["greet.cs"]
+        await open_symbol_by_search(pilot, "Person")
+        source = app.query_one(SourceView)
+        assert source.path is not None and source.path.endswith("greet.cs")
+        assert source.cursor_location[0] == 15  # 0-based: the record's line
