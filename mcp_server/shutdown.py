@@ -12,13 +12,18 @@ import signal
 from types import FrameType
 
 from engine.host.processes import exit_now
+from engine.workspace.sessions import finish_indexes
 
 log = logging.getLogger("roslyn_mcp")
 
 
 def leave(status: int = 0) -> None:
-    """End every child process, then this one."""
-    exit_now(status)
+    """Finish the index the next start answers from (1.2 s at most), end every child process, then
+    this one."""
+    try:
+        finish_indexes()
+    finally:
+        exit_now(status)
 
 
 def on_signals() -> None:

@@ -171,7 +171,7 @@ def test_a_new_file_or_a_changed_project_file_retires_the_index(tmp_path):
 def test_an_index_of_an_older_layout_is_replaced(tmp_path):
     import sqlite3
 
-    from engine.index.store import Stored, StoredFile, index_path, write
+    from engine.index.store import Stored, StoredFile, begin, index_path, write_project
 
     solution = tmp_path / "Old.sln"
     db = sqlite3.connect(index_path(solution))
@@ -182,8 +182,38 @@ def test_an_index_of_an_older_layout_is_replaced(tmp_path):
     db.close()
     row = {"name": "A", "project": "P", "files": ["/x/A.cs"], "qualified_name": "N.A", "documentation_id": "T:N.A",
            "generated": False}  # fmt: skip
-    write(solution, Stored({"/x/A.cs": StoredFile("d", "[]")}, [row], {}, [], []))
+    begin(solution, Stored({}, [], {}, [], [], {"P": ("/x", False)}), read(solution))
+    write_project(solution, "P", {"/x/A.cs": StoredFile("d", "[]")}, [row])
     stored = read(solution)
-    assert stored is not None
+    assert stored is not None and stored.complete
     assert [(d["documentation_id"], d["files"]) for d in stored.declarations] == [("T:N.A", ["/x/A.cs"])]
     assert stored.files["/x/A.cs"].outline == "[]"
+
+
+def test_a_run_that_ended_early_leaves_a_partial_index_that_says_so(tmp_path):
+    """The index as a run that ended after two of Shop's projects leaves it: answers from those two,
+    each saying that the others are not indexed yet; a name only the others declare waits for the load."""
+    import sqlite3
+
+    from engine.index.early import PARTIAL_NOTE
+    from engine.index.store import index_path
+
+    root = copy_fixture("Shop", tmp_path)
+    first = load_solution(root / "Shop.sln", watch=False)
+    first.wait_warm()
+    first.close()
+    solution = resolve_target(root / "Shop.sln").path
+    with sqlite3.connect(index_path(solution)) as db:
+        names = [name for (name,) in db.execute("select name from projects order by name")]
+        kept = ["Shop.Core", "Shop.Data"]
+        db.execute("update projects set done = 0 where name not in (?, ?)", kept)
+        db.execute("delete from declarations where project not in (?, ?)", kept)
+        db.execute("delete from files where project not in (?, ?)", kept)
+    db.close()
+    stored = read(solution)
+    assert stored is not None and not stored.complete
+    early = second_start(root)
+    answer = early.run(queries.find_symbols, "Customer")
+    assert answer.title.endswith(PARTIAL_NOTE.format(done=2, total=len(names)))
+    assert {item.location.path.split("/src/")[1].split("/")[0] for item in answer.items} <= set(kept)
+    assert early.early_answer(queries.go_to_definition, SymbolRef(name="Shop.App.Program")) is None

@@ -69,3 +69,29 @@ def test_stdin_closing_ends_the_server_within_two_seconds():
     assert time.monotonic() - started < 2
     time.sleep(0.2)
     assert not [pid for pid in children if alive(pid)]
+
+
+def test_a_run_closed_right_after_its_first_answer_leaves_a_complete_index(tmp_path, monkeypatch):
+    """An assistant's short session: load, one references answer, stdin closed at once. The index the
+    next start answers from is complete anyway (written a project at a time, finished at exit)."""
+    from engine.index.store import read
+    from engine.workspace.solution_file import resolve_target
+
+    monkeypatch.setenv("ROSLYN_TUI_CACHE_DIR", str(tmp_path / "cache"))
+    root = copy_fixture("Shop", tmp_path)
+    process = start(root / "Shop.sln")
+    assert process.stdin is not None and process.stdout is not None
+    call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+            "params": {"name": "find_references", "arguments": {"symbol": "Customer"}}}  # fmt: skip
+    process.stdin.write((json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}) + "\n").encode())
+    process.stdin.write((json.dumps(call) + "\n").encode())
+    process.stdin.flush()
+    while json.loads(process.stdout.readline()).get("id") != 2:
+        pass
+    started = time.monotonic()
+    process.stdin.close()
+    process.wait(10)
+    assert time.monotonic() - started < 2
+    stored = read(resolve_target(root / "Shop.sln").path)
+    assert stored is not None and stored.complete, stored and stored.projects
+    assert any(d["documentation_id"] == "T:Shop.Core.Customer" for d in stored.declarations)

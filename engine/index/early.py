@@ -21,6 +21,10 @@ from ..views.symbols import SymbolList
 from . import store
 
 NOTE = " (from the index: the solution is still loading)"
+PARTIAL_NOTE = (
+    " (from the index of {done} of {total} projects, the others not indexed yet: the solution is still loading)"
+)
+"""When the last run ended before it had indexed every project: an answer may lack what the others declare."""
 WARMING_NOTE = " (from the index: the compiler is still catching up)"
 """After the load, until the declarations of the live solution are built (the first seconds after a start)."""
 
@@ -32,6 +36,8 @@ class NotInIndex(Exception):
 class EarlyIndex:
     def __init__(self, root: Path, stored: store.Stored) -> None:
         self.root = root
+        done = sum(1 for _, finished in stored.projects.values() if finished)
+        self.partial = "" if stored.complete else PARTIAL_NOTE.format(done=done, total=len(stored.projects))
         self._lock = threading.Lock()
         self._digests = {path: entry.digest for path, entry in stored.files.items()}
         self._outlines = {path: entry.outline for path, entry in stored.files.items()}
@@ -51,7 +57,11 @@ class EarlyIndex:
             return None
         if any(store.file_digest(path) != digest for path, digest in stored.inputs.items()):
             return None
-        if store.sources_under(stored.project_dirs) - set(stored.files) - set(stored.unlisted):
+        # Where the projects indexed keep their sources (all of them, unless the last run ended early).
+        folders = (
+            stored.project_dirs if stored.complete else sorted({f for f, done in stored.projects.values() if done})
+        )
+        if store.sources_under(folders) - set(stored.files) - set(stored.unlisted):
             return None  # a new file: its declarations are not in the index
         return cls(root, stored)
 
@@ -83,6 +93,10 @@ class EarlyIndex:
                 self._name_set = NameSet.of([row["name"] for row in self._declarations])
             return self._name_set
 
+    def _note(self, note: str) -> str:
+        """An answer from a partial index says so: it may lack what the other projects declare."""
+        return self.partial or note
+
     # -- answers --------------------------------------------------------------------------------
 
     def find_symbols(
@@ -111,7 +125,7 @@ class EarlyIndex:
         order = ranked(name, self._names(), [r["project"] for r in every], project)
         summaries = [_summary(_full(every[index])) for index in order if id(every[index]) in live]
         summaries = [s for s in summaries if declared_in(s.documentation_id, containers)]
-        answer = symbol_list(str(self.root), query, kind, project, summaries, limit, note)
+        answer = symbol_list(str(self.root), query, kind, project, summaries, limit, self._note(note))
         if not self._fresh({s.location.path for s in answer.items if s.location is not None}):
             return self.find_symbols(query, kind, project, limit, note=note)  # a file changed just now: without it
         return answer
@@ -135,13 +149,13 @@ class EarlyIndex:
             raise NotInIndex
         row = _full(row)
         locations = tuple(Location(*place) for place in row["locations"])
-        return Definition(str(self.root), _summary(row), locations, row["signature"], "", note)
+        return Definition(str(self.root), _summary(row), locations, row["signature"], "", self._note(note))
 
     def file_outline(self, file: str, *, note: str = NOTE) -> FileOutline:
         given = Path(file).expanduser()
         path = os.path.normpath(given if given.is_absolute() else self.root / given)
-        if path not in self._outlines or not self._fresh({path}):
-            raise NotInIndex
+        if not self._outlines.get(path) or not self._fresh({path}):
+            raise NotInIndex  # not indexed, or indexed at an exit without its outline
         items = json.loads(self._outlines[path])
         return FileOutline(str(self.root), path, tuple(_node(item) for item in items), note)
 

@@ -1,5 +1,10 @@
 """The on-disk index of a solution's declarations and file outlines: one SQLite file per solution in
-the user cache, each entry filed under the source file it came from, with that file's SHA-256."""
+the user cache, each entry filed under the source file it came from, with that file's SHA-256.
+
+It is written a project at a time (``begin``, then ``write_project`` in one transaction each), so a
+run that ends early leaves every project it reached: each project is marked done when its rows are
+in. An index whose inputs still hold keeps its rows while they are written again (each row is checked
+against its file's digest when read); one whose inputs changed starts empty."""
 
 from __future__ import annotations
 
@@ -9,13 +14,13 @@ import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..host.cache import cache_dir
 
-FORMAT = "4"
+FORMAT = "5"
 """Bumped when what is stored changes: an index of another format is ignored and rewritten."""
 
 
@@ -34,6 +39,9 @@ def _connected(path: Path) -> Iterator[sqlite3.Connection]:
     main thread took the GIL and waited on the runtime's lock that thread held: the whole process hung
     (seen in tests/test_editing.py, gdb: stmt_dealloc -> take_gil under PyType_Ready)."""
     db = sqlite3.connect(path)
+    # In WAL mode a commit need not wait for the disk: each project's transaction stays cheap, and a
+    # crash loses at most the last ones (the index is a cache).
+    db.execute("pragma synchronous=normal")
     try:
         with db:
             yield db
@@ -53,6 +61,8 @@ class StoredFile:
     digest: str
     outline: str
     """The file's outline items, as ``FileOutline.items`` in plain data, as JSON (read when asked for)."""
+    project: str = ""
+    """The project it was indexed with."""
 
 
 LIGHT_FIELDS = ("name", "project", "files", "qualified_name", "documentation_id", "generated")
@@ -73,6 +83,12 @@ class Stored:
     """Where the projects' ``.cs`` files live: a file there that the index lacks makes it unusable."""
     unlisted: list[str]
     """``.cs`` files under those directories that no project compiled when the index was written."""
+    projects: dict[str, tuple[str, bool]] = field(default_factory=dict)
+    """Each project's directory and whether its rows are in (a run that ended early leaves some out)."""
+
+    @property
+    def complete(self) -> bool:
+        return all(done for _, done in self.projects.values())
 
 
 def sources_under(directories: list[str]) -> set[str]:
@@ -98,8 +114,8 @@ def read(solution: Path) -> Stored | None:
             if meta.get("format") != FORMAT or meta.get("solution") != str(solution):
                 return None
             files = {
-                name: StoredFile(digest, outline)
-                for name, digest, outline in db.execute("select path, digest, outline from files")
+                name: StoredFile(digest, outline, project or "")
+                for name, digest, outline, project in db.execute("select path, digest, outline, project from files")
             }
             columns = ", ".join(LIGHT_FIELDS)
             declarations = [
@@ -109,46 +125,69 @@ def read(solution: Path) -> Stored | None:
             inputs = json.loads(meta.get("inputs", "{}"))
             project_dirs = json.loads(meta.get("project_dirs", "[]"))
             unlisted = json.loads(meta.get("unlisted", "[]"))
+            projects = {name: (folder, bool(done)) for name, folder, done in db.execute("select * from projects")}
     except (sqlite3.Error, ValueError):
         return None  # a damaged index is rewritten after the next load
-    return Stored(files, declarations, inputs, project_dirs, unlisted)
+    return Stored(files, declarations, inputs, project_dirs, unlisted, projects)
 
 
-def write(solution: Path, stored: Stored) -> None:
-    """Replace the whole index in one transaction (readers see the old one or the new one)."""
+def begin(solution: Path, plan: Stored, previous: Stored | None) -> bool:
+    """Start writing: keep the rows of ``previous`` (the index as read) when its inputs and projects
+    are ``plan``'s, else start empty with every project of ``plan`` not done; whether the rows were
+    kept. ``plan`` holds no files or declarations."""
     path = index_path(solution)
+    # The same inputs and projects: the rows (and which projects are done) still hold, file by file.
+    keep = previous is not None and previous.inputs == plan.inputs and set(previous.projects) == set(plan.projects)
     with _connected(path) as db:
         db.execute("pragma journal_mode=wal")
-        db.execute("begin")  # the tables' drop and creation inside the transaction too
-        # Dropped and made again: an index of an older format may have other columns.
-        db.execute("drop table if exists meta")
-        db.execute("drop table if exists files")
-        db.execute("drop table if exists declarations")
-        db.execute("create table meta (key text primary key, value text)")
-        db.execute("create table files (path text primary key, digest text not null, outline text not null)")
-        db.execute(
-            "create table declarations (name text, project text, files text, qualified_name text,"
-            " documentation_id text, generated integer, data text not null)"
-        )
+        db.execute("begin")
+        if not keep:
+            # Dropped and made again: an index of an older format may have other columns.
+            for table in ("meta", "files", "declarations", "projects"):
+                db.execute(f"drop table if exists {table}")
+            db.execute("create table meta (key text primary key, value text)")
+            db.execute(
+                "create table files (path text primary key, digest text not null, outline text not null, project text)"
+            )
+            db.execute(
+                "create table declarations (name text, project text, files text, qualified_name text,"
+                " documentation_id text, generated integer, data text not null)"
+            )
+            db.execute("create table projects (name text primary key, directory text, done integer)")
+            db.executemany(
+                "insert into projects values (?, ?, 0)", [(name, folder) for name, (folder, _) in plan.projects.items()]
+            )
         db.executemany(
-            "insert into meta values (?, ?)",
+            "insert or replace into meta values (?, ?)",
             [
                 ("format", FORMAT),
                 ("solution", str(solution)),
-                ("inputs", json.dumps(stored.inputs)),
-                ("project_dirs", json.dumps(stored.project_dirs)),
-                ("unlisted", json.dumps(stored.unlisted)),
+                ("inputs", json.dumps(plan.inputs)),
+                ("project_dirs", json.dumps(plan.project_dirs)),
+                ("unlisted", json.dumps(plan.unlisted)),
             ],
         )
+    return keep
+
+
+def write_project(
+    solution: Path, project: str, files: dict[str, StoredFile], declarations: list[dict[str, Any]]
+) -> None:
+    """Replace one project's files and declarations and mark it done, in one transaction."""
+    with _connected(index_path(solution)) as db:
+        db.execute("begin")
+        db.execute("delete from declarations where project = ?", (project,))
+        db.execute("delete from files where project = ?", (project,))
         db.executemany(
-            "insert into files values (?, ?, ?)",
-            [(name, entry.digest, entry.outline) for name, entry in stored.files.items()],
+            "insert or replace into files values (?, ?, ?, ?)",
+            [(name, entry.digest, entry.outline, project) for name, entry in files.items()],
         )
         db.executemany(
             "insert into declarations values (?, ?, ?, ?, ?, ?, ?)",
             [
                 (d["name"], d["project"], "\n".join(d["files"]), d["qualified_name"], d["documentation_id"],
                  int(d["generated"]), json.dumps(d))
-                for d in stored.declarations
+                for d in declarations
             ],
         )  # fmt: skip
+        db.execute("update projects set done = 1 where name = ?", (project,))

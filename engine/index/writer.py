@@ -1,6 +1,7 @@
-"""Writing the on-disk index from a loaded snapshot (after the warm-up, in the background): every
-source declaration with its summary, signature and places, and every file's outline. An outline is
-computed again only for a file whose content changed since the last index."""
+"""Writing the on-disk index from a loaded snapshot, a project at a time (in the warm-up, right after
+the compilations, and finished at exit): every source declaration with its summary, signature and
+places, and every file's outline. An outline is computed again only for a file whose content changed
+since the last index. A project whose files change while it is written is left for the next load."""
 
 from __future__ import annotations
 
@@ -8,52 +9,173 @@ import dataclasses
 import json
 import logging
 import os
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
 from ..host.interop import Operation
+from ..models import Location
 from ..symbols.declarations import source_declarations
+from ..symbols.describe import SymbolSummary
+from ..views.outline import OutlineNode
+from ..workspace.snapshot import display_name
 from ..workspace.text_files import decode
 from . import store
 
 log = logging.getLogger("roslyn_tui")
 
+PATIENCE = 2.0
+"""Seconds the writer waits for queries in all before it shares the CPU with them."""
 
-def write_index(session: Any, operation: Operation) -> int:
-    """Index the current snapshot; returns the number of files indexed."""
-    from ..queries.outline import file_outline
-    from ..symbols.summaries import described
 
-    session.yield_to_queries(operation)
-    snapshot = session.snapshot()
-    solution = session.target.path
-    previous = store.read(solution)
-    source = source_declarations(snapshot, operation)
-    declarations = source.all(operation)
-    facts = described([d.symbol for d in declarations], with_signature=True)
-    source.remember([summary for summary, _, _ in facts], operation)  # searches need them next
-    files: dict[str, store.StoredFile] = {}
-    skipped: set[str] = set()
-    for project in snapshot.projects:
+class IndexWriter:
+    """One session's writing of its index: ``run`` in the warm-up; ``finish`` at exit lets it go on,
+    without waiting for queries, until it is done or the time is up."""
+
+    def __init__(self) -> None:
+        self._hurry = threading.Event()
+        self._done = threading.Event()
+        self._expected = False
+        self._waited = 0.0
+        self.projects_written = 0
+
+    @property
+    def hurried(self) -> bool:
+        return self._hurry.is_set()
+
+    def expect(self) -> None:
+        """The warm-up has started and will write the index (``finish`` waits for it)."""
+        self._done.clear()
+        self._expected = True
+
+    def finish(self, deadline: float) -> bool:
+        """At exit: no more yielding to queries; wait until the index is written or ``deadline``
+        (``time.monotonic()``); whether it was written."""
+        self._hurry.set()
+        if not self._expected:
+            return False
+        return self._done.wait(max(0.0, deadline - time.monotonic()))
+
+    def run(self, session: Any, operation: Operation) -> int:
+        """Index the current snapshot; returns the number of files indexed."""
+        self.expect()
+        self._waited = 0.0
+        try:
+            return self._write(session, operation)
+        finally:
+            self._done.set()
+
+    def _yield(self, session: Any, operation: Operation) -> None:
+        """Let queries go first, for ``PATIENCE`` seconds in all: a client that asks without a break
+        (or the app's long diagnostics) would otherwise keep the index from ever being written."""
+        left = PATIENCE - self._waited
+        if self.hurried or left <= 0:
+            return
+        began = time.monotonic()
+        session.yield_to_queries(operation, patience=left, stop=lambda: self.hurried)
+        self._waited += time.monotonic() - began
+
+    def _write(self, session: Any, operation: Operation) -> int:
+        from ..symbols.summaries import described
+
+        self._yield(session, operation)
+        snapshot = session.snapshot()
+        solution = session.target.path
+        previous = store.read(solution)
+        old_files = previous.files if previous else {}
+        project_files = sorted({str(p.FilePath) for p in snapshot.all_projects if p.FilePath})
+        inputs = {path: store.file_digest(path) for path in [str(solution), *project_files, *_imports(session.root)]}
+        project_dirs = sorted({str(Path(path).parent) for path in project_files})
+        compiled = {str(d.FilePath or "") for p in snapshot.projects for d in p.Documents}
+        unlisted = sorted(store.sources_under(project_dirs) - compiled)
+        folders = {display_name(p): str(Path(str(p.FilePath)).parent) if p.FilePath else "" for p in snapshot.projects}
+        plan = {name: (folder, False) for name, folder in folders.items()}
+        kept = store.begin(solution, store.Stored({}, [], inputs, project_dirs, unlisted, plan), previous)
+        stale = _stale_projects(snapshot, previous, kept)
+        if not stale:
+            log.info("the index of %s is current", solution.name)
+            return 0
+        log.debug("index: %d projects to write", len(stale))
+        source = source_declarations(snapshot, operation)
+        indexed = 0
+        # What the last run did not reach first: a run that ends early still completes the index.
+        done = {name for name, (_, finished) in (previous.projects.items() if previous else ()) if finished}
+        for which, project, declarations in source.by_project(operation, later=done):
+            if display_name(project) not in stale:
+                continue
+            self._yield(session, operation)
+            facts = described([d.symbol for d in declarations], with_signature=True)
+            source.remember_table(which, [summary for summary, _, _ in facts], operation)
+            files = self._files(snapshot, project, old_files, operation)
+            if files is None:
+                continue  # a file changed under us: this project waits for the next load
+            store.write_project(solution, display_name(project), files, _rows(declarations, facts, files))
+            indexed += len(files)
+            self.projects_written += 1
+            log.debug("index: wrote %s", display_name(project))
+        log.info("indexed %d files of %s (%d projects)", indexed, solution.name, self.projects_written)
+        return indexed
+
+    def _files(
+        self, snapshot: Any, project: Any, old_files: dict[str, store.StoredFile], operation: Operation
+    ) -> dict[str, store.StoredFile] | None:
+        """The project's files with their digests and outlines, or ``None`` when one changed meanwhile."""
+        from ..queries.outline import file_outline
+
+        files: dict[str, store.StoredFile] = {}
         for document in project.Documents:
             path = str(document.FilePath or "")
-            if not path.endswith(".cs") or path in files or path in skipped:
+            if not path.endswith(".cs") or path in files:
                 continue
-            session.yield_to_queries(operation)
             digest = _digest_if_current(path, document, operation)
             if digest is None:
-                skipped.add(path)  # changing under us: left out, so never answered from
-                continue
-            old = previous.files.get(path) if previous else None
-            outline = old.outline if old and old.digest == digest else _json(file_outline(snapshot, operation, path))
+                return None
+            old = old_files.get(path)
+            if old and old.digest == digest and old.outline:
+                outline = old.outline
+            elif self.hurried:
+                outline = ""  # at exit the declarations come first; the next run adds the outlines
+            else:
+                outline = _json(file_outline(snapshot, operation, path))
             files[path] = store.StoredFile(digest, outline)
+        return files
+
+
+def _stale_projects(snapshot: Any, previous: store.Stored | None, kept: bool) -> set[str]:
+    """The projects to write: every one when the index starts empty; else those not done, those with a
+    file added, removed or changed since, and those depending on one of them (their signatures may
+    name its types)."""
+    every = {display_name(p) for p in snapshot.projects}
+    if previous is None or not kept:
+        return every
+    changed: set[str] = set()
+    stale: set[str] = set()
+    for project in snapshot.projects:
+        name = display_name(project)
+        paths = {str(d.FilePath or "") for d in project.Documents if str(d.FilePath or "").endswith(".cs")}
+        stored = {path for path, entry in previous.files.items() if entry.project == name}
+        if not previous.projects.get(name, ("", False))[1] or any(not previous.files[p].outline for p in stored):
+            stale.add(name)  # not reached by the last run, or written at exit without its outlines
+        elif paths != stored or any(store.file_digest(p) != previous.files[p].digest for p in paths):
+            changed.add(str(project.Id.Id))
+    graph = snapshot.solution.GetProjectDependencyGraph()
+    for project in snapshot.projects:
+        below = {str(other.Id) for other in graph.GetProjectsThatThisProjectTransitivelyDependsOn(project.Id)}
+        if str(project.Id.Id) in changed or below & changed:
+            stale.add(display_name(project))
+    return stale
+
+
+def _rows(declarations: list[Any], facts: list[Any], files: dict[str, store.StoredFile]) -> list[dict[str, Any]]:
+    """Each declaration as stored: its summary in plain data, with its signature, places and files."""
     rows = []
     for declaration, (summary, signature, locations) in zip(declarations, facts, strict=True):
         first = summary.location
         if first is None:
             continue
-        row = dataclasses.asdict(summary)
-        places = [dataclasses.astuple(location) for location in locations]
+        row = _summary_data(summary)
+        places = [_place(location) for location in locations]
         on_disk = {place[0] for place in places if os.path.isfile(place[0])}
         if any(name not in files for name in on_disk):
             continue  # declared in a file that was not indexed
@@ -63,15 +185,7 @@ def write_index(session: Any, operation: Operation) -> int:
         row["files"] = sorted(on_disk, key=lambda p: p != first.path)
         row.update(project=declaration.project, signature=signature, locations=places, generated=generated)
         rows.append(row)
-    project_files = sorted({str(p.FilePath) for p in snapshot.all_projects if p.FilePath})
-    inputs = {path: store.file_digest(path) for path in [str(solution), *project_files, *_imports(session.root)]}
-    project_dirs = sorted({str(Path(path).parent) for path in project_files})
-    unlisted = sorted(store.sources_under(project_dirs) - set(files) - skipped)
-    if skipped:
-        return 0  # a file changed while indexing: the next load writes the index
-    store.write(solution, store.Stored(files, rows, inputs, project_dirs, unlisted))
-    log.info("indexed %d files, %d declarations of %s", len(files), len(rows), solution.name)
-    return len(files)
+    return rows
 
 
 def _imports(root: Path) -> list[str]:
@@ -96,4 +210,37 @@ def _digest_if_current(path: str, document: Any, operation: Operation) -> str | 
 
 
 def _json(outline: Any) -> str:
-    return json.dumps(dataclasses.asdict(outline)["items"])
+    return json.dumps([_node_data(item) for item in outline.items])
+
+
+# Plain data by hand: ``dataclasses.asdict`` deep-copies every field and took a third of the writing.
+
+
+def _place(location: Location) -> list[Any]:
+    return [location.path, location.line, location.column, location.end_line, location.end_column]
+
+
+def _location_data(location: Location) -> dict[str, Any]:
+    return {"path": location.path, "line": location.line, "column": location.column,
+            "end_line": location.end_line, "end_column": location.end_column}  # fmt: skip
+
+
+def _summary_data(summary: SymbolSummary) -> dict[str, Any]:
+    data = {name: getattr(summary, name) for name in _SUMMARY_FIELDS}
+    data["location"] = _location_data(summary.location) if summary.location else None
+    return data
+
+
+def _node_data(node: OutlineNode) -> dict[str, Any]:
+    return {
+        "name": node.name,
+        "kind": node.kind,
+        "display": node.display,
+        "location": _location_data(node.location),
+        "span": _location_data(node.span),
+        "documentation_id": node.documentation_id,
+        "children": [_node_data(child) for child in node.children],
+    }
+
+
+_SUMMARY_FIELDS = tuple(f.name for f in dataclasses.fields(SymbolSummary))

@@ -87,6 +87,25 @@ class Declarations:
             table = self._current(which, operation)
             table.summaries.update(enumerate(summaries[start : start + len(table.names)]))
 
+    def by_project(
+        self, operation: Operation, later: frozenset[str] | set[str] = frozenset()
+    ) -> Iterator[tuple[int, Any, list[Declaration]]]:
+        """Each project's table (its number, the project, its declarations), in project order, the
+        projects named in ``later`` last."""
+        order = sorted(range(len(self._tables)), key=lambda which: self._tables[which][1].project in later)
+        for which in order:
+            project, _ = self._tables[which]
+            table = self._current(which, operation)
+            yield (
+                which,
+                project,
+                [Declaration(n, s, table.project) for n, s in zip(table.names, table.symbols, strict=True)],
+            )
+
+    def remember_table(self, which: int, summaries: list[SymbolSummary], operation: Operation) -> None:
+        """Keep summaries made elsewhere for table ``which``'s declarations (in its order)."""
+        self._current(which, operation).summaries.update(enumerate(summaries))
+
     def all(self, operation: Operation) -> list[Declaration]:
         """Every declaration with its symbol (projects walked again where their compilation is newer)."""
         found: list[Declaration] = []

@@ -17,7 +17,7 @@ from ..errors import EngineError, NotTrusted, WorkspaceLoadFailed
 from ..host import python_heap
 from ..host.interop import Operation
 from ..host.runtime import RuntimeInfo
-from ..index import EarlyIndex
+from ..index import EarlyIndex, IndexWriter
 from ..models import LoadReport, WorkspaceDiagnostic
 from ..symbols.declarations import DECLARATIONS_MEMO
 from ..trust import NAMED_BY_USER, Trust
@@ -98,6 +98,8 @@ class SolutionSession:
         self._watcher: SolutionWatcher | None = None
         self._listeners: list[Callable[[Snapshot], None]] = []
         self._warmer: threading.Thread | None = None
+        self.index_writer = IndexWriter()
+        """Writes the on-disk index in the warm-up; ``finish`` at exit (see ``sessions.finish_indexes``)."""
         self._early = EarlyAnswers(target.path, target.directory, enabled=trust.trusted)
         self._activity = threading.Lock()
         self._queries = 0
@@ -127,6 +129,8 @@ class SolutionSession:
                 return self.report
             if self.error is not None:
                 raise self.error
+            # Opened first (a fraction of a second): the first search need not open it while it waits.
+            self._early.index()
             try:
                 if self.restricted:
                     loaded = loading.load_restricted(self.target, self.trust, progress or (lambda _: None))
@@ -228,6 +232,10 @@ class SolutionSession:
         """Like ``run`` but returns the operation first, so another thread can cancel it."""
         name = getattr(query, "__name__", "query")
         self.require_trust(name)
+        if self._snapshot is None:
+            # Before the load, the runtime an operation needs may not have started (a query asked while
+            # the index answers searches): the query waits for the load anyway.
+            self.wait_loaded()
         operation = Operation(name.replace("_", " "), timeout)
         return operation, lambda: query(self.snapshot(), operation, *args, **kwargs)
 
@@ -279,14 +287,23 @@ class SolutionSession:
         with self._activity:
             return list(self._preferred)
 
-    def yield_to_queries(self, operation: Operation, quiet: float = 0.5) -> None:
+    def yield_to_queries(
+        self,
+        operation: Operation,
+        quiet: float = 0.5,
+        patience: float | None = None,
+        stop: Callable[[], bool] | None = None,
+    ) -> None:
         """Wait while queries run (and until ``quiet`` seconds after the last): background work such as
-        writing the index must not take the CPU from the answer a user waits for."""
+        writing the index must not take the CPU from the answer a user waits for. With ``patience``,
+        wait at most that long; with ``stop``, no longer once it is true."""
+        began = time.monotonic()
         while True:
             operation.check()
             with self._activity:
-                idle = self._queries == 0 and time.monotonic() - self._last_query >= quiet
-            if idle:
+                now = time.monotonic()
+                idle = self._queries == 0 and now - self._last_query >= quiet
+            if idle or (patience is not None and now - began >= patience) or (stop is not None and stop()):
                 return
             time.sleep(0.05)
 

@@ -7,6 +7,7 @@ warm-up after the load and the memory trimmer started once it is done.
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 
 from ..host import memory_trim
@@ -64,6 +65,16 @@ def close_session(session: SolutionSession) -> None:
         if _sessions.get((session.target.path, session.target.apps)) is session:
             del _sessions[(session.target.path, session.target.apps)]
     session.close()
+
+
+def finish_indexes(seconds: float = 1.2) -> None:
+    """At exit: let every session's index writer finish (without yielding to queries) for up to
+    ``seconds``, so that a short run still leaves the next start its index."""
+    deadline = time.monotonic() + seconds
+    with _sessions_lock:
+        sessions = list(_sessions.values())
+    for session in sessions:
+        session.index_writer.finish(deadline)
 
 
 def _warm_up(session: SolutionSession, operation: Operation) -> None:

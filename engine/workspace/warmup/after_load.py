@@ -7,13 +7,14 @@ analyzers, the on-disk index the next start answers from, then the call graph te
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Protocol
 
 from ...diagnostics.ide import ide_analyzers
 from ...editing.actions import warm_up as warm_code_actions
 from ...editing.providers import csharp_providers
 from ...host.interop import Operation
-from ...index import write_index
+from ...index import IndexWriter
 from ..snapshot import Snapshot
 from ..solution_file import SolutionTarget
 from .compile_order import compile_ahead
@@ -35,15 +36,29 @@ class WarmedSession(Protocol):
 
     def preferred_paths(self) -> list[str]: ...
 
-    def yield_to_queries(self, operation: Operation, quiet: float = 0.5) -> None: ...
+    def yield_to_queries(
+        self,
+        operation: Operation,
+        quiet: float = 0.5,
+        patience: float | None = None,
+        stop: Callable[[], bool] | None = None,
+    ) -> None: ...
+
+    @property
+    def index_writer(self) -> IndexWriter: ...
 
 
 def warm_up_after_load(session: WarmedSession, operation: Operation) -> None:
     """Warm ``session``'s current snapshot; each step after the compilations waits for a quiet moment."""
     snapshot = session.snapshot()
-    compile_ahead(snapshot, operation, session.preferred_paths)
     if session.restricted:
+        compile_ahead(snapshot, operation, session.preferred_paths)
         return
+    session.index_writer.expect()
+    compile_ahead(snapshot, operation, session.preferred_paths)
+    # The next start answers search, definition and outlines from this before it has loaded: written
+    # first, a project at a time, so that a short run still leaves it (and finished at exit).
+    session.index_writer.run(session, operation)
     build_syntax_indexes(snapshot, operation, lambda: session.yield_to_queries(operation))
     # The first code action or diagnostics list would otherwise pay seconds for these; on two cores they
     # would also slow the first navigation queries, so they wait for a quiet moment.
@@ -54,8 +69,6 @@ def warm_up_after_load(session: WarmedSession, operation: Operation) -> None:
     session.yield_to_queries(operation)
     warm_code_actions(snapshot, operation)
     session.editing_warm.set()
-    # The next start answers search, definition and outlines from this before it has loaded.
-    write_index(session, operation)
     # find_tests walks the call graph: binding every file tests can reach takes seconds, so it is done
     # here, a file at a time between queries, when the solution has a test project.
     from ...testing.discovery import warm_call_graph

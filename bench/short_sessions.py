@@ -1,0 +1,82 @@
+"""Short assistant sessions, as they end in practice: roslyn-mcp started, one search and one
+references answer, stdin closed at once. Measured from process start, over MCP, on a generated
+solution (25 projects of 63 files by default), starting with an empty cache.
+
+The first run finds no index; each later run starts from the index the run before left (which lived
+only as long as its two answers). Reported: time to the first search answer and whether the index gave
+it (and whether that index was complete), time to the references answer, and how long the server took
+to exit after stdin closed (it finishes the index first, 1.2 s at most).
+
+    python bench/short_sessions.py [--projects 25] [--files 63] [--runs 4] [--out bench/results/short_sessions.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+async def one_session(solution: Path, env: dict[str, str]) -> dict[str, object]:
+    from mcp.client.session import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    server = shutil.which("roslyn-mcp", path=str(Path(sys.executable).parent)) or "roslyn-mcp"
+    parameters = StdioServerParameters(command=server, args=[], env={**env, "DOTNET_SOLUTION_PATH": str(solution)})
+    times: dict[str, object] = {}
+    started = time.monotonic()
+    async with stdio_client(parameters) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        result = await session.call_tool("find_symbols", {"query": "Model12_5"})
+        times["first_search_s"] = round(time.monotonic() - started, 2)
+        first_line = result.content[0].text.splitlines()[0]
+        times["search_from_index"] = "from the index" in first_line
+        times["index_partial"] = "not indexed yet" in first_line
+        result = await session.call_tool("find_references", {"symbol": "Bench.Core.Entity"})
+        assert not result.is_error, result.content
+        times["references_s"] = round(time.monotonic() - started, 2)
+        closing = time.monotonic()
+    times["exit_s"] = round(time.monotonic() - closing, 2)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--projects", type=int, default=25)
+    parser.add_argument("--files", type=int, default=63)
+    parser.add_argument("--runs", type=int, default=4)
+    parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "short_sessions.json")
+    arguments = parser.parse_args()
+    sys.path.insert(0, str(ROOT / "bench"))
+    from generate_solution import generate
+
+    work = Path(tempfile.mkdtemp(prefix="roslyn-tui-short-"))
+    solution = generate(work / "sln", arguments.projects, arguments.files)
+    subprocess.run(["dotnet", "restore", str(solution)], check=True, capture_output=True)
+    env = {**os.environ, "ROSLYN_TUI_CACHE_DIR": str(work / "cache")}
+    runs = [asyncio.run(one_session(solution, env)) for _ in range(arguments.runs)]
+    warm = runs[1:]
+    results = {
+        "projects": arguments.projects,
+        "files": arguments.projects * arguments.files,
+        "first_start": runs[0],
+        "warm_starts": warm,
+        "warm_first_search_median_s": statistics.median(float(r["first_search_s"]) for r in warm) if warm else None,  # type: ignore[arg-type]
+    }
+    arguments.out.write_text(json.dumps(results, indent=2) + "\n")
+    print(json.dumps(results, indent=2))
+    shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
