@@ -5,6 +5,7 @@ file header, maximising, sizes remembered, and search and navigation while the d
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
 import pytest
 from textual.widgets import Static, TabbedContent
@@ -187,3 +188,77 @@ async def test_drag_the_bars_to_resize_and_the_sizes_stay(shop):
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert again.query_one("#left").styles.width.value == 50
+
+
+def test_a_warm_start_opens_a_symbol_from_the_index_before_the_load(tmp_path):
+    """A fresh process (no .NET runtime yet) whose load is held back: the last run's index answers the
+    search, the symbol opens with its file header, and nothing waits for or crashes on the runtime."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from .conftest import copy_fixture
+
+    root = copy_fixture("Shop", tmp_path)
+    environment = {
+        **os.environ,
+        "ROSLYN_TUI_CACHE_DIR": str(tmp_path / "cache"),
+        "ROSLYN_TUI_CONFIG_DIR": str(tmp_path),
+    }
+    first = subprocess.run(
+        [sys.executable, "-c", f"from engine import load_solution; load_solution({str(root / 'Shop.sln')!r}, watch=False).wait_warm()"],
+        env=environment, cwd=Path(__file__).parent.parent, timeout=300, check=True,
+    )  # fmt: skip
+    assert first.returncode == 0
+    script = tmp_path / "warm.py"
+    script.write_text(WARM_START.format(solution=str(root / "Shop.sln")))
+    ran = subprocess.run([sys.executable, str(script)], env=environment, cwd=Path(__file__).parent.parent,
+                         capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert ran.returncode == 0, ran.stderr[-3000:]
+    seen = json.loads(ran.stdout.strip().splitlines()[-1])
+    assert "Shop.Core/Customer" in seen["opened"] and not seen["loaded"]  # a partial class: one of its files
+    assert "(from the index" in seen["status"] or "Loading" in seen["status"]
+
+
+WARM_START = """
+import asyncio, json, threading
+import engine.workspace.loading as loading
+from tui.app import RoslynTui
+from tui.widgets.source_view import SourceView
+
+release = threading.Event()
+real = loading.load_trusted
+
+def held(*args, **kwargs):
+    release.wait(120)  # the load holds until the symbol is open
+    return real(*args, **kwargs)
+
+loading.load_trusted = held
+
+async def main():
+    app = RoslynTui({solution!r})
+    async with app.run_test(size=(160, 45)) as pilot:
+        while app.session is None:
+            await pilot.pause(0.05)
+        app.action_search_symbols()
+        await pilot.pause(0.1)
+        app.screen.query_one("#search-input").value = "Shop.Core.Customer"
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if getattr(app.screen, "hits", ()):
+                break
+        app.screen.submitted()
+        source = app.query_one(SourceView)
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if source.path is not None:
+                break
+        await pilot.pause(0.5)  # the header and breadcrumbs ask the engine: they must wait, not fail
+        seen = dict(opened=source.path, loaded=app.session.is_loaded, status=str(app.query_one("#status").render()))
+        release.set()
+        await app.workers.wait_for_complete()
+    print(json.dumps(seen))
+
+asyncio.run(main())
+"""

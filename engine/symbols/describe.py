@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -168,12 +169,23 @@ def kind_word(
     return _SYMBOL_KINDS.get(kind, _TYPE_KINDS.get(kind, kind.lower()))
 
 
+_format_lock = threading.Lock()
 _format_cache: dict[str, Any] = {}
 
 
 def symbol_format(name: str) -> Any:
     """Display formats, built once: ``short`` (Journal.Add(string, Order)) and ``full`` (namespaces too)."""
     if not _format_cache:
+        _build_formats()
+    return _format_cache[name]
+
+
+def _build_formats() -> None:
+    """All at once under a lock: a thread that saw one format must find them all (two threads asked at
+    once when the app opened a symbol while the load went on)."""
+    with _format_lock:
+        if _format_cache:
+            return
         from Microsoft.CodeAnalysis import (  # type: ignore[import-not-found]
             SymbolDisplayFormat,
             SymbolDisplayMemberOptions,
@@ -196,11 +208,11 @@ def symbol_format(name: str) -> Any:
             base.KindOptions,
             base.MiscellaneousOptions,
         )
-        _format_cache["short"] = short
-        _format_cache["full"] = SymbolDisplayFormat.FullyQualifiedFormat.RemoveMiscellaneousOptions(
+        built: dict[str, Any] = {"short": short}
+        built["full"] = SymbolDisplayFormat.FullyQualifiedFormat.RemoveMiscellaneousOptions(
             SymbolDisplayMiscellaneousOptions.UseSpecialTypes
         )
-        _format_cache["signature"] = short.AddMemberOptions(
+        built["signature"] = short.AddMemberOptions(
             SymbolDisplayMemberOptions.IncludeAccessibility
             | SymbolDisplayMemberOptions.IncludeModifiers
             | SymbolDisplayMemberOptions.IncludeType
@@ -208,7 +220,7 @@ def symbol_format(name: str) -> Any:
         ).AddParameterOptions(
             SymbolDisplayParameterOptions.IncludeName | SymbolDisplayParameterOptions.IncludeDefaultValue
         )
-    return _format_cache[name]
+        _format_cache.update(built)
 
 
 def to_display(symbol: Any, fmt: Any) -> str:
