@@ -94,6 +94,7 @@ def test_the_declaration_walk_agrees_with_the_python_walk(shop):
             walked = list(_walk(compiled, operation))
             assert str(table.Names).split("\n") == [name for name, _ in walked], project.Name
             assert [documentation_id(s) for s in table.Symbols] == [documentation_id(s) for _, s in walked]
+            assert str(table.Containers).split("\n") == [str(s.ContainingSymbol.Name) for _, s in walked]
 
     shop.run(compare)
 

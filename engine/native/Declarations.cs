@@ -8,6 +8,9 @@ namespace RoslynTuiNative;
 public sealed class DeclarationTable
 {
     public required string Names { get; init; }
+    /// <summary>The name of each declaration's containing type or namespace, joined the same way: a
+    /// qualified name (Entity.Weight) is looked up by both, however often its last part is declared.</summary>
+    public required string Containers { get; init; }
     public required ISymbol[] Symbols { get; init; }
     /// <summary>The compilation walked.</summary>
     public Compilation? Compilation { get; init; }
@@ -65,6 +68,7 @@ public sealed class DeclarationTable
     public static DeclarationTable Walk(Compilation compilation, CancellationToken token)
     {
         var names = new List<string>();
+        var containers = new List<string>();
         var symbols = new List<ISymbol>();
         var stack = new Stack<INamespaceOrTypeSymbol>();
         stack.Push(compilation.Assembly.GlobalNamespace);
@@ -83,9 +87,16 @@ public sealed class DeclarationTable
                 if (member is INamedTypeSymbol type) stack.Push(type);
                 else if (member is IMethodSymbol method && Hidden.Contains(method.MethodKind)) continue;
                 names.Add(member.Name == ".ctor" ? member.ContainingType.Name : member.Name);
+                containers.Add(member.ContainingSymbol.Name);
                 symbols.Add(member);
             }
         }
-        return new DeclarationTable { Names = string.Join('\n', names), Symbols = [.. symbols], Compilation = compilation };
+        return new DeclarationTable
+        {
+            Names = string.Join('\n', names),
+            Containers = string.Join('\n', containers),
+            Symbols = [.. symbols],
+            Compilation = compilation,
+        };
     }
 }

@@ -38,6 +38,8 @@ class Declarations:
         """The simple name of each declaration."""
         self.projects: list[str] = [table.project for _, table in tables for _ in table.names]
         """The project of each declaration."""
+        self._by_name: dict[str, list[int]] | None = None
+        self._by_pair: dict[tuple[str, str], list[int]] = {}
         self._starts = []
         start = 0
         for _, table in tables:
@@ -46,6 +48,23 @@ class Declarations:
 
     def __len__(self) -> int:
         return len(self.names)
+
+    def named(self, name: str, container: str | None = None) -> list[int]:
+        """The declarations whose simple name is ``name`` (exactly; a constructor goes by its type's
+        name), and, given ``container``, whose containing type or namespace has that name: a table
+        lookup, built on first use, where a walk of each project costs tens of ms."""
+        if self._by_name is None:
+            by_name: dict[str, list[int]] = {}
+            by_pair: dict[tuple[str, str], list[int]] = {}
+            containers = [c for _, table in self._tables for c in table.containers]
+            for index, each in enumerate(self.names.names):
+                by_name.setdefault(each, []).append(index)
+                if containers:
+                    by_pair.setdefault((containers[index], each), []).append(index)
+            self._by_name, self._by_pair = by_name, by_pair
+        if container is None or not self._by_pair:
+            return self._by_name.get(name, [])
+        return self._by_pair.get((container, name), [])
 
     def symbol(self, index: int, operation: Operation) -> Any:
         which = bisect_right(self._starts, index) - 1
@@ -136,6 +155,8 @@ class _Table:
     compilation: Any
     names: list[str]
     symbols: Any
+    containers: list[str] = field(default_factory=list)
+    """The name of each declaration's containing type or namespace."""
     summaries: dict[int, SymbolSummary] = field(default_factory=dict)
     """Index -> summary of the declarations described so far (the same while the compilation is)."""
     keys: dict[int, tuple[str, str]] = field(default_factory=dict)
@@ -255,14 +276,17 @@ def _walked(project: Any, compiled: Any, operation: Operation) -> _Table:
         return _stored(project, _own_version(project, operation), compiled, walked)
     walked = list(_walk(compiled, operation))
     own = _own_version(project, operation)
-    return _kept(project, _Table(display_name(project), own, compiled, [n for n, _ in walked], [s for _, s in walked]))
+    symbols = [s for _, s in walked]
+    containers = [str(s.ContainingSymbol.Name) for s in symbols]
+    return _kept(project, _Table(display_name(project), own, compiled, [n for n, _ in walked], symbols, containers))
 
 
 def _stored(project: Any, own: str, compiled: Any, table: Any) -> _Table:
     """A table from the C# helper's walk, kept as the project's latest."""
     joined = str(table.Names)
     names = joined.split("\n") if joined else []
-    return _kept(project, _Table(display_name(project), own, compiled, names, table.Symbols))
+    containers = str(table.Containers).split("\n") if joined else []
+    return _kept(project, _Table(display_name(project), own, compiled, names, table.Symbols, containers))
 
 
 def _kept(project: Any, fresh: _Table) -> _Table:
