@@ -64,6 +64,9 @@ def export_app(
     ``path`` must lie inside the loaded solution's directory (the working directory when none is
     loaded), unless ``named_by_user``: a person typed it.
     """
+    from ..repl import consent
+
+    consent.require(session)  # the check builds the app: the solution's MSBuild files run for #:project
     name = context_id or DEFAULT_CONTEXT
     check_id(name)
     context = shared().find(name)
@@ -155,6 +158,8 @@ def _compose(context: Context, packages: list[str], projects: list[str]) -> _Com
     for number, submitted in enumerate(context.history, start=1):
         if re.search(r"^[ \t]*#load\b", submitted.code, re.MULTILINE):
             composed.notes.append(f"submission {number}: #load has no file-based app form; left out")
+        if re.search(r'^[ \t]*#r[ \t]+"(?!nuget:)', submitted.code, re.MULTILINE):
+            composed.notes.append(f"submission {number}: #r of an assembly file has no app form; left out")
         # Directives become blank lines: every other line keeps its number for the error map.
         code = _SCRIPT_DIRECTIVE.sub("", submitted.code)
         tree = CSharpSyntaxTree.ParseText(code, options)

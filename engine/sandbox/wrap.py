@@ -23,6 +23,7 @@ set -e
 scratch=$1; processes=$2; shift 2
 mount --bind "$scratch" "$scratch"
 while read -r _ _ _ _ point _; do
+  point=$(printf '%b' "$point")  # mountinfo writes a space in a path as \040
   case "$point" in /proc|/proc/*|/dev|/dev/pts|/dev/pts/*|"$scratch") continue;; esac
   mount -o remount,bind,ro "$point" 2>/dev/null || {
     echo "confinement: $point could not be made read-only; nothing was run" >&2; exit 97; }
