@@ -90,7 +90,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
         path: Annotated[
             str,
             Field(
-                description="Absolute path of a .sln, .slnx or .csproj file, a file-based app (app.cs), or a directory."
+                description="Absolute path of a .sln, .slnx, .slnf (a filter) or .csproj file, a file-based app (app.cs), or a directory."
             ),
         ],
         ctx: Context,

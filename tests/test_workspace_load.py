@@ -10,7 +10,7 @@ from engine import SolutionNotFound, WorkspaceDiagnostic, load_solution, open_se
 from engine.symbols.describe import source_locations
 from engine.symbols.naming import SymbolRef, resolve
 
-from .conftest import FIXTURES, SHOP_SLN
+from .conftest import FIXTURES, SHOP_SLN, copy_fixture
 
 SHOP_PROJECTS = ["Shop.App", "Shop.Broken", "Shop.Core", "Shop.Data", "Shop.Generators", "Shop.Multi"]
 
@@ -115,3 +115,31 @@ def test_a_broken_project_file_is_a_workspace_diagnostic_and_the_others_still_lo
 
 def _exists_in(session, name: str) -> bool:
     return session.run(lambda snapshot, op: resolve(snapshot, op, SymbolRef(name=name))) is not None
+
+
+def test_a_solution_filter_opens_its_projects_and_says_what_it_leaves_out(tmp_path):
+    import json
+
+    from engine import queries
+
+    root = copy_fixture("Shop", tmp_path)
+    projects = ["src/Shop.Core/Shop.Core.csproj", "src/Shop.Data/Shop.Data.csproj"]
+    (root / "Core.slnf").write_text(json.dumps({"solution": {"path": "Shop.sln", "projects": projects}}))
+    session = load_solution(root / "Core.slnf", watch=False)
+    try:
+        session.wait_loaded()
+        report = session.report
+        assert report is not None
+        assert sorted(p.name for p in report.projects) == ["Shop.Core", "Shop.Data"]
+        assert any("solution filter Core.slnf: 2 of the 6 projects of Shop.sln" in note for note in report.notes)
+        references = session.run(queries.find_references, SymbolRef(name="Customer"))
+        assert references.total > 0
+        assert all("/src/Shop.App/" not in item.location.path for item in references.items)  # left out
+    finally:
+        session.close()
+
+
+def test_a_broken_solution_filter_is_named(tmp_path):
+    (tmp_path / "Bad.slnf").write_text("{not json")
+    with pytest.raises(SolutionNotFound, match=r"Bad\.slnf is not a solution filter"):
+        load_solution(tmp_path / "Bad.slnf", watch=False)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
@@ -11,6 +12,8 @@ from ..apps.directives import looks_like_app
 from ..errors import SolutionNotFound
 
 SOLUTION_SUFFIXES = (".sln", ".slnx")
+FILTER_SUFFIX = ".slnf"
+"""A solution filter (a solution and some of its projects): opened when named, never picked from a directory."""
 PROJECT_SUFFIXES = (".csproj",)
 
 _SLN_PROJECT = re.compile(r'^Project\("\{[^}]+\}"\)\s*=\s*"[^"]*",\s*"([^"]+\.csproj)"', re.MULTILINE)
@@ -25,6 +28,8 @@ class SolutionTarget:
     apps: tuple[Path, ...] = ()
     """File-based apps (``.cs`` files run with ``dotnet run app.cs``), each opened as a project of its
     own; ``path`` is then the first of them."""
+    root: Path | None = None
+    """The solution's directory when it is not ``path``'s (a solution filter's solution)."""
 
     @property
     def is_project(self) -> bool:
@@ -32,7 +37,7 @@ class SolutionTarget:
 
     @property
     def directory(self) -> Path:
-        return self.path.parent
+        return self.root or self.path.parent
 
 
 def resolve_target(path: str | Path) -> SolutionTarget:
@@ -50,6 +55,8 @@ def resolve_target(path: str | Path) -> SolutionTarget:
     if given.is_file():
         if given.suffix.lower() in SOLUTION_SUFFIXES + PROJECT_SUFFIXES:
             return SolutionTarget(given)
+        if given.suffix.lower() == FILTER_SUFFIX:
+            return _filter_target(given)
         if given.suffix.lower() == ".cs":
             owners = sorted(p.name for p in given.parent.iterdir() if p.suffix.lower() in PROJECT_SUFFIXES)
             if owners and not looks_like_app(given):
@@ -59,7 +66,7 @@ def resolve_target(path: str | Path) -> SolutionTarget:
                 )
             return SolutionTarget(given, apps=(given,))
         raise SolutionNotFound(
-            f"{given.name} is not a solution, C# project or file-based app (expected .sln, .slnx, .csproj or .cs).",
+            f"{given.name} is not a solution, C# project or file-based app (expected .sln, .slnx, .slnf, .csproj or .cs).",
             "Give the path of a .sln, .slnx or .csproj file, of a file-based app (app.cs), or of its directory.",
         )
     solutions = sorted(p for p in given.iterdir() if p.suffix.lower() in SOLUTION_SUFFIXES)
@@ -87,6 +94,38 @@ def resolve_target(path: str | Path) -> SolutionTarget:
     )
 
 
+def _filter_target(path: Path) -> SolutionTarget:
+    """A ``.slnf``: its solution's directory is the root; the note says what is left out."""
+    solution, projects = _read_filter(path)
+    every = project_paths(SolutionTarget(solution))
+    left_out = len(every) - len(projects)
+    note = (
+        f"Opened the solution filter {path.name}: {len(projects)} of the {len(every)} projects of {solution.name}; "
+        f"answers leave the other {left_out} out."
+    )
+    return SolutionTarget(path, note, root=solution.parent)
+
+
+def _read_filter(path: Path) -> tuple[Path, list[Path]]:
+    """The solution a filter names and the projects it keeps (paths in it are relative: the solution's
+    to the filter, the projects' to the solution)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
+        solution = (path.parent / str(data["solution"]["path"]).replace("\\", "/")).resolve()
+        listed = [str(p).replace("\\", "/") for p in data["solution"].get("projects", [])]
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise SolutionNotFound(
+            f"{path.name} is not a solution filter that can be read: {error}.",
+            'A .slnf is JSON: {"solution": {"path": "App.sln", "projects": ["src/A/A.csproj"]}}.',
+        ) from error
+    if not solution.is_file():
+        raise SolutionNotFound(
+            f"{path.name} names {solution}, which does not exist.", "Fix the filter's solution path."
+        )
+    projects = [(solution.parent / p).resolve() for p in listed if p.endswith(".csproj")]
+    return solution, [p for p in projects if p.exists()]
+
+
 def project_paths(target: SolutionTarget) -> list[Path]:
     """The project files a solution lists (the project itself for a ``.csproj``; the virtual projects,
     in the cache, for file-based apps)."""
@@ -96,6 +135,8 @@ def project_paths(target: SolutionTarget) -> list[Path]:
         return [project_file(app) for app in target.apps]
     if target.is_project:
         return [target.path]
+    if target.path.suffix.lower() == FILTER_SUFFIX:
+        return _read_filter(target.path)[1]
     text = target.path.read_text(encoding="utf-8-sig", errors="replace")
     if target.path.suffix.lower() == ".slnx":
         try:
