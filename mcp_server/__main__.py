@@ -2,6 +2,7 @@
 
 import argparse
 import logging
+import os
 import sys
 
 from . import shutdown
@@ -14,7 +15,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--solution", help="a .sln, .slnx, .csproj, app.cs or directory to load at start (else DOTNET_SOLUTION_PATH)"
     )
+    parser.add_argument(
+        "--projects",
+        help="only the projects matching these globs (comma-separated names or paths, e.g. 'Shop.Core,src/Api*'); "
+        "the rest are left out (else ROSLYN_PROJECTS)",
+    )
     arguments = parser.parse_args(argv)
+    if arguments.projects is not None:
+        os.environ["ROSLYN_PROJECTS"] = arguments.projects
     settings = Settings.from_environment(arguments.solution)
     logging.basicConfig(
         stream=sys.stderr,

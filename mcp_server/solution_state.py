@@ -35,10 +35,10 @@ class SolutionState:
     def start_configured(self, path: str) -> SolutionSession:
         """Load the solution named in the server's own configuration: the user named it, so it is trusted."""
         session = self.start_loading(path, NAMED_BY_USER)
-        self.configured = str(session.target.path)
+        self.configured = str(resolve_target(path).path)  # the solution itself, not a focus on it
         return session
 
-    def start_requested(self, path: str) -> SolutionSession:
+    def start_requested(self, path: str, projects: list[str] | None = None) -> SolutionSession:
         """Load a solution an assistant asked for: trusted only by a listed root or a remembered grant."""
         if not path or not path.strip():
             raise InvalidArgument("The path is empty.", "Give the absolute path of a .sln, .slnx or .csproj file.")
@@ -49,14 +49,14 @@ class SolutionState:
             )
         target = resolve_target(path)
         trust = NAMED_BY_USER if str(target.path) == self.configured else decide(target.path)
-        return self.start_loading(path, trust)
+        return self.start_loading(path, trust, projects)
 
-    def start_loading(self, path: str, trust: Trust) -> SolutionSession:
+    def start_loading(self, path: str, trust: Trust, projects: list[str] | None = None) -> SolutionSession:
         """Open ``path`` and load it on a background thread; returns at once.
 
         The solution being served stays current until the new one has loaded: a failed switch keeps it.
         """
-        session = open_session(path, trust=trust)
+        session = open_session(path, trust=trust, projects=projects)
         with self._lock:
             if self.session is None or not self.session.is_loaded:
                 self.session = session

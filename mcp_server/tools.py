@@ -94,13 +94,17 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
             ),
         ],
         ctx: Context,
+        projects: Annotated[
+            list[str] | None,
+            Field(description="Only the projects matching these globs (names or paths); ['*'] widens to all."),
+        ] = None,
     ) -> Annotated[CallToolResult, result_model(LoadSummary)]:
         """Load (or switch to) a C# solution. Call this first when no solution was given at start-up;
         it answers with the projects, their target frameworks and any load problems. A solution the user
         did not configure and that is not under ROSLYN_TRUSTED_ROOTS opens restricted (syntax only:
         search, outline, source), because loading it fully runs its build code."""
         try:
-            session = state.start_requested(path)
+            session = state.start_requested(path, projects)
         except EngineError as error:
             raise ToolError(error.describe()) from error
         session = await state.switched(session, ctx)

@@ -143,3 +143,20 @@ def test_a_broken_solution_filter_is_named(tmp_path):
     (tmp_path / "Bad.slnf").write_text("{not json")
     with pytest.raises(SolutionNotFound, match=r"Bad\.slnf is not a solution filter"):
         load_solution(tmp_path / "Bad.slnf", watch=False)
+
+
+def test_a_focus_opens_the_projects_its_globs_match(tmp_path, monkeypatch):
+    root = copy_fixture("Shop", tmp_path)
+    session = load_solution(root / "Shop.sln", watch=False, projects=["Shop.Core", "src/Shop.Data/*"])
+    try:
+        session.wait_loaded()
+        assert session.report is not None
+        assert sorted(p.name for p in session.report.projects) == ["Shop.Core", "Shop.Data"]
+        assert any("Focused on 2 projects of Shop.sln (Shop.Core, src/Shop.Data/*)" in n for n in session.report.notes)
+        assert session.root == root  # the solution's directory, not the cache where the focus is written
+    finally:
+        session.close()
+    monkeypatch.setenv("ROSLYN_PROJECTS", "Shop.Nothing*")
+    with pytest.raises(SolutionNotFound, match=r"No project of Shop\.sln matches Shop\.Nothing") as raised:
+        open_session(root / "Shop.sln", watch=False)
+    assert "Shop.Core" in raised.value.hint

@@ -62,7 +62,14 @@ def main(argv: list[str] | None = None) -> None:
         help="open without running anything from the solution (no MSBuild, analyzers or generators) unless you"
         " trusted it before; trust it from the command palette",
     )
+    parser.add_argument(
+        "--projects",
+        help="only the projects matching these globs (comma-separated names or paths, e.g. 'Shop.Core,src/Api*'); "
+        "the rest are left out (else ROSLYN_PROJECTS)",
+    )
     arguments = parser.parse_args(argv)
+    if arguments.projects is not None:
+        os.environ["ROSLYN_PROJECTS"] = arguments.projects
     path, sample = choose_path(arguments.path)
     from .app import RoslynTui
 

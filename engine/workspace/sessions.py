@@ -6,6 +6,7 @@ warm-up after the load and the memory trimmer started once it is done.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from pathlib import Path
@@ -15,7 +16,7 @@ from ..host.interop import Operation
 from ..trust import NAMED_BY_USER, Trust
 from .loading import ProgressCallback
 from .session import SolutionSession
-from .solution_file import resolve_target
+from .solution_file import PROJECTS_VARIABLE, focused, resolve_target
 from .warmup.after_load import warm_up_after_load
 
 _sessions: dict[tuple[Path, tuple[Path, ...]], SolutionSession] = {}
@@ -23,13 +24,21 @@ _sessions_lock = threading.Lock()
 
 
 def open_session(
-    path: str | Path, *, trust: Trust = NAMED_BY_USER, restore: bool = True, watch: bool = True
+    path: str | Path,
+    *,
+    trust: Trust = NAMED_BY_USER,
+    restore: bool = True,
+    watch: bool = True,
+    projects: list[str] | None = None,
 ) -> SolutionSession:
-    """The shared session for ``path`` (created, not yet loaded, on first use).
+    """The shared session for ``path`` (created, not yet loaded, on first use), narrowed to the
+    projects matching ``projects`` (globs; default ``ROSLYN_PROJECTS``, comma-separated) when given.
 
     A session opened restricted is replaced when the same solution is later opened trusted.
     """
-    target = resolve_target(path)
+    if projects is None:
+        projects = os.environ.get(PROJECTS_VARIABLE, "").split(",")
+    target = focused(resolve_target(path), projects)
     with _sessions_lock:
         key = (target.path, target.apps)  # a directory of apps is not its first app alone
         session = _sessions.get(key)
@@ -48,13 +57,15 @@ def load_solution(
     trust: Trust = NAMED_BY_USER,
     restore: bool = True,
     watch: bool = True,
+    projects: list[str] | None = None,
 ) -> SolutionSession:
-    """Open and load ``path`` (or return the already loaded shared session).
+    """Open and load ``path`` (or return the already loaded shared session), narrowed to ``projects``
+    (see ``open_session``).
 
     ``trust`` defaults to the user's own act of naming the path; pass ``trust.decide(path)`` for a
     path that came from anywhere else.
     """
-    session = open_session(path, trust=trust, restore=restore, watch=watch)
+    session = open_session(path, trust=trust, restore=restore, watch=watch, projects=projects)
     session.load(progress)
     return session
 

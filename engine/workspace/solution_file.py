@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import xml.etree.ElementTree as ElementTree
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fnmatch import fnmatch
 from pathlib import Path
 
 from ..apps.directives import looks_like_app
@@ -124,6 +126,47 @@ def _read_filter(path: Path) -> tuple[Path, list[Path]]:
         )
     projects = [(solution.parent / p).resolve() for p in listed if p.endswith(".csproj")]
     return solution, [p for p in projects if p.exists()]
+
+
+PROJECTS_VARIABLE = "ROSLYN_PROJECTS"
+"""Globs (comma-separated) that choose the projects to open from a solution: its focus."""
+
+
+def focused(target: SolutionTarget, patterns: list[str]) -> SolutionTarget:
+    """``target`` narrowed to the projects whose name, or path from the solution's directory, matches
+    one of ``patterns`` (globs such as ``Shop.Core`` or ``src/Shop.*``): a solution filter written in
+    the user cache, opened as any ``.slnf``. A project file or apps are opened whole."""
+    patterns = [p.strip() for p in patterns if p.strip()]
+    if not patterns or target.apps or target.is_project:
+        return target
+    if target.path.suffix.lower() == FILTER_SUFFIX:
+        solution, candidates = _read_filter(target.path)
+    else:
+        solution, candidates = target.path, project_paths(target)
+    chosen = [
+        path
+        for path in candidates
+        if any(fnmatch(path.stem, p) or fnmatch(path.relative_to(solution.parent).as_posix(), p) for p in patterns)
+    ]
+    if not chosen:
+        names = ", ".join(sorted(path.stem for path in candidates))
+        raise SolutionNotFound(
+            f"No project of {solution.name} matches {', '.join(patterns)}.", f"Its projects: {names}."
+        )
+    if len(chosen) == len(project_paths(SolutionTarget(solution))):
+        return SolutionTarget(solution)  # the whole solution: no focus to say
+    from ..host.cache import cache_dir
+
+    listed = [path.relative_to(solution.parent).as_posix() for path in chosen]
+    key = hashlib.sha256("\n".join([str(solution), *listed]).encode()).hexdigest()[:16]
+    written = cache_dir("focus") / f"{solution.stem}-{key}.slnf"
+    written.write_text(json.dumps({"solution": {"path": str(solution), "projects": listed}}, indent=2))
+    left_out = len(project_paths(SolutionTarget(solution))) - len(chosen)
+    note = (
+        f"Focused on {len(chosen)} projects of {solution.name} ({', '.join(patterns)}); answers leave the "
+        f"other {left_out} out."
+    )
+    return replace(_filter_target(written), note=note)
 
 
 def project_paths(target: SolutionTarget) -> list[Path]:
