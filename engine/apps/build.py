@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..testing.build_log import messages
 from ..testing.child import run_child
 from .virtual_project import app_directory
 
-_ERROR = re.compile(
-    r"^(?P<file>.+?)\((?P<line>\d+),(?P<column>\d+)\): error (?P<id>\w+): (?P<message>.*?)(?: \[[^\]]*\])?$"
-)
-_GENERAL_ERROR = re.compile(r"^(?:.*?: )?error (?P<id>\w+): (?P<message>.*?)(?: \[[^\]]*\])?$")
 BUILD_TIMEOUT = 300.0
 
 
@@ -32,21 +28,17 @@ class AppBuild:
     assembly: Path | None
 
 
-def build_app(app: Path, dotnet: str, cancelled: object = None) -> AppBuild:
+def build_app(app: Path, dotnet: str) -> AppBuild:
     """Build ``app`` as ``dotnet run`` would, its output in the app's cache folder."""
     artifacts = app_directory(app) / "run"
     command = [dotnet, "build", str(app), "--artifacts-path", str(artifacts), "--nologo", "-v:q", "-clp:NoSummary"]
-    finished = run_child(command, app.parent, BUILD_TIMEOUT, cancelled=cancelled)  # type: ignore[arg-type]
-    errors: dict[tuple[int, str, str], None] = {}
-    for raw in finished.output.splitlines():
-        line = raw.strip()
-        match = _ERROR.match(line)
-        if match and Path(match["file"]).name == app.name:
-            errors[(int(match["line"]), match["id"], match["message"])] = None
-            continue
-        general = _GENERAL_ERROR.match(line)
-        if general and not match:
-            errors[(0, general["id"], general["message"])] = None
+    finished = run_child(command, app.parent, BUILD_TIMEOUT)
+    # A line in the app names it; a restore or project error names none (line 0).
+    errors = {
+        (message.line if Path(message.file).name == app.name else 0, message.id, message.message): None
+        for message in messages(finished.output)
+        if message.severity == "error"
+    }
     found = tuple(BuildError(*key) for key in errors)
     assembly = next(iter(sorted((artifacts / "bin").glob(f"*/{app.stem}.dll"))), None)
     ok = finished.exit_code == 0 and not found

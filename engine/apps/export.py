@@ -20,6 +20,7 @@ from ..editing.writer import write_atomically
 from ..errors import InvalidArgument
 from ..repl import DEFAULT_CONTEXT
 from ..repl.contexts import Context, check_id, shared
+from ..testing.child import dotnet_path
 from ..views.apps import AppError, AppExport
 from ..views.text import plural
 from ..workspace.boundary import is_inside, real
@@ -35,7 +36,6 @@ _TYPES = frozenset(
      "EnumDeclarationSyntax", "DelegateDeclarationSyntax"}
 )  # fmt: skip
 _SCRIPT_DIRECTIVE = re.compile(r"^[ \t]*#(?:r|load|:package)\b.*$", re.MULTILINE)
-_PACKAGE_LINE = re.compile(r'^[ \t]*#(?:r[ \t]+"nuget:|:package)', re.MULTILINE)
 
 
 @dataclass
@@ -80,7 +80,7 @@ def export_app(
     projects = _projects(context, session, target)
     composed = _compose(context, packages, projects)
     write_atomically(target, ("\n".join(composed.lines) + "\n").encode("utf-8"))
-    dotnet = str(session.runtime.dotnet.dotnet) if session is not None and session.runtime else "dotnet"
+    dotnet = dotnet_path(session)
     built = build_app(target, dotnet)
     errors = tuple(
         AppError(*composed.origin.get(error.line, (0, error.line)), error.line, error.id, error.message)

@@ -3,9 +3,6 @@ server, into the user cache), then run confined as REPL code is, with its output
 
 from __future__ import annotations
 
-import contextlib
-import os
-import signal
 import subprocess
 import time
 from pathlib import Path
@@ -14,6 +11,8 @@ from typing import Any
 from ..errors import InvalidArgument
 from ..repl.limits import ReplLimits
 from ..sandbox import confined
+from ..sandbox.processes import end_group
+from ..testing.child import dotnet_path
 from ..views.apps import AppError, AppRun
 from ..workspace.boundary import is_inside, real
 from .build import build_app
@@ -37,7 +36,7 @@ def run_app(
     if not is_inside(root, app):
         raise InvalidArgument(f"{app} is outside {root}.", "Run only apps inside the solution's directory.")
     args = tuple(arguments or ())
-    dotnet = str(session.runtime.dotnet.dotnet) if session is not None and session.runtime else "dotnet"
+    dotnet = dotnet_path(session)
     built = build_app(app, dotnet)
     limits = ReplLimits.from_environment()
     if not built.ok or built.assembly is None:
@@ -66,10 +65,10 @@ def run_app(
         stdout, stderr = process.communicate(timeout=timeout or DEFAULT_TIMEOUT)
     except subprocess.TimeoutExpired:
         timed_out = True
-        _end(process)
+        end_group(process)
         stdout, stderr = process.communicate()
     finally:
-        _end(process)
+        end_group(process)
         run.cleanup()
     cut = len(stdout) > MAX_OUTPUT or len(stderr) > MAX_OUTPUT
     return AppRun(
@@ -84,10 +83,3 @@ def run_app(
         run.description,
         timed_out=timed_out,
     )
-
-
-def _end(process: subprocess.Popen[bytes]) -> None:
-    """The app and everything it started (the group; the namespace goes with its first process)."""
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(process.pid, signal.SIGKILL)
-    process.wait()

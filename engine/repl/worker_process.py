@@ -12,7 +12,6 @@ import contextlib
 import json
 import os
 import select
-import signal
 import subprocess
 import threading
 import time
@@ -21,7 +20,7 @@ from typing import Any
 
 from ..errors import OperationCancelled, ReplLimitHit, ReplUnavailable
 from ..sandbox import confined
-from ..sandbox.processes import resident_bytes
+from ..sandbox.processes import end_group, resident_bytes
 from .limits import ReplLimits
 
 _POLL_SECONDS = 0.02
@@ -143,9 +142,7 @@ class WorkerProcess:
 
     def kill(self) -> None:
         """End the worker and every process it started at once (its state is lost); safe to call twice."""
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait()
+        end_group(self.process)
         self.confined.cleanup()
         with self._closing:
             if self._closed:

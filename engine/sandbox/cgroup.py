@@ -5,9 +5,12 @@ delegated v2 subtree is the service manager's to arrange."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import os
 from pathlib import Path
+
+from .processes import owner_gone
 
 _V1 = Path("/sys/fs/cgroup/pids")
 _V2 = Path("/sys/fs/cgroup")
@@ -49,10 +52,11 @@ def remove_group(group: Path | None) -> None:
             group.rmdir()
 
 
+@functools.cache
 def _remove_stale(top: Path) -> None:
-    """Groups left by servers that were killed: empty once their processes ended."""
+    """Groups left by servers that were killed (empty once their processes ended): looked for once
+    per process, not at every new worker."""
     with contextlib.suppress(OSError):
         for group in top.glob(f"{_PREFIX}*"):
-            pid = group.name[len(_PREFIX) :].split("-")[0]
-            if pid.isdigit() and not Path(f"/proc/{pid}").exists():
+            if owner_gone(group.name[len(_PREFIX) :]):
                 remove_group(group)

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import subprocess
 from pathlib import Path
+from typing import Any
 
 _PAGE = os.sysconf("SC_PAGE_SIZE")
 
@@ -37,3 +41,18 @@ def resident_bytes(pid: int) -> int:
         except (OSError, ValueError, IndexError):
             continue
     return total
+
+
+def end_group(process: subprocess.Popen[Any]) -> None:
+    """End ``process`` and everything in its process group at once (a confined run's namespace goes
+    with its first process), and reap it."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+
+
+def owner_gone(name: str) -> bool:
+    """Whether ``name`` (``<pid>-...``, a scratch directory's or a cgroup's) belongs to a process of
+    another server that no longer runs: left behind by a server that was killed."""
+    pid = name.split("-")[0]
+    return pid.isdigit() and int(pid) != os.getpid() and not Path(f"/proc/{pid}").exists()

@@ -4,6 +4,7 @@ scratch directory (and pids cgroup), removed when the run ends."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import os
 import shutil
@@ -15,6 +16,7 @@ from ..host.cache import cache_dir
 from .cgroup import make_group, remove_group
 from .environment import allowlisted_environment
 from .probe import NAMESPACES, Confinement, confinement
+from .processes import owner_gone
 
 _counter = itertools.count(1)
 
@@ -92,10 +94,11 @@ def _new_scratch() -> Path:
     return scratch
 
 
+@functools.cache
 def _remove_stale(top: Path) -> None:
-    """Scratch directories of servers that were killed before they could remove them."""
+    """Scratch directories of servers that were killed before they could remove them: looked for once
+    per process, not at every new worker."""
     with contextlib.suppress(OSError):
         for old in top.iterdir():
-            pid = old.name.split("-")[0]
-            if pid.isdigit() and int(pid) != os.getpid() and not Path(f"/proc/{pid}").exists():
+            if owner_gone(old.name):
                 shutil.rmtree(old, ignore_errors=True)

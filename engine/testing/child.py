@@ -62,10 +62,14 @@ def check_configuration(configuration: str) -> None:
         raise InvalidArgument(f"'{configuration}' is not a configuration name.", "Use Debug or Release.")
 
 
+def dotnet_path(session: Any | None) -> str:
+    """The ``dotnet`` the session loaded with (the one on PATH when none is loaded yet)."""
+    return str(session.runtime.dotnet.dotnet) if session is not None and session.runtime else "dotnet"
+
+
 def dotnet_command(session: Any, verb: str, target: Path, configuration: str, *options: str) -> list[str]:
     """``dotnet <verb> <target> --configuration <c> --nologo <options>`` with the SDK the session loaded with."""
-    dotnet = str(session.runtime.dotnet.dotnet) if session.runtime else "dotnet"
-    return [dotnet, verb, str(target), "--configuration", configuration, "--nologo", *options]
+    return [dotnet_path(session), verb, str(target), "--configuration", configuration, "--nologo", *options]
 
 
 def child_environment() -> dict[str, str]:
