@@ -8,6 +8,7 @@ import sys
 from . import shutdown
 from .config import Settings
 from .server import create_server
+from .toolsets import TOOLSETS, UnknownToolset
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -20,10 +21,20 @@ def main(argv: list[str] | None = None) -> None:
         help="only the projects matching these globs (comma-separated names or paths, e.g. 'Shop.Core,src/Api*'); "
         "the rest are left out (else ROSLYN_PROJECTS)",
     )
+    parser.add_argument(
+        "--toolsets",
+        help=f"the groups of tools to offer, comma-separated: all (default), {', '.join(TOOLSETS)} "
+        "(else ROSLYN_TOOLSETS)",
+    )
     arguments = parser.parse_args(argv)
     if arguments.projects is not None:
         os.environ["ROSLYN_PROJECTS"] = arguments.projects
-    settings = Settings.from_environment(arguments.solution)
+    if arguments.toolsets is not None:
+        os.environ["ROSLYN_TOOLSETS"] = arguments.toolsets
+    try:
+        settings = Settings.from_environment(arguments.solution)
+    except UnknownToolset as error:
+        parser.error(str(error))
     logging.basicConfig(
         stream=sys.stderr,
         level=getattr(logging, settings.log_level, logging.WARNING),

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from .toolsets import TOOLSETS, chosen
+
 # Claude Code refuses tool results over 25,000 tokens; at ~3-4 characters a token this stays well inside.
 DEFAULT_RESPONSE_BUDGET = 40_000
 
@@ -23,6 +25,8 @@ class Settings:
     """``ROSLYN_TIMEOUT_SECONDS``: how long one call may run before it is stopped."""
     response_budget: int
     """``ROSLYN_RESPONSE_BUDGET``: the most characters of text one answer carries."""
+    toolsets: tuple[str, ...] = tuple(TOOLSETS)
+    """``ROSLYN_TOOLSETS``: the groups of tools offered (``toolsets.TOOLSETS``); all by default."""
     build_timeout_seconds: float = 900.0
     """``ROSLYN_BUILD_TIMEOUT_SECONDS``: how long diagnostics of a project or the solution (and
     workspace_problems) may run: as long as a build may; they report progress and can be cancelled."""
@@ -38,6 +42,7 @@ class Settings:
             timeout_seconds=_positive_float(env.get("ROSLYN_TIMEOUT_SECONDS"), 60.0),
             response_budget=_positive_int(env.get("ROSLYN_RESPONSE_BUDGET"), DEFAULT_RESPONSE_BUDGET),
             build_timeout_seconds=_positive_float(env.get("ROSLYN_BUILD_TIMEOUT_SECONDS"), 900.0),
+            toolsets=chosen(env.get("ROSLYN_TOOLSETS")),
         )
 
 

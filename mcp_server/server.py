@@ -8,13 +8,32 @@ from pathlib import Path
 from mcp.server.mcpserver import MCPServer
 from mcp_types import Tool as MCPTool
 
-from . import change_tools, edit_tools, package_tools, prompts, repl_tools, resources, test_tools
+from . import (
+    analysis_tools,
+    change_tools,
+    edit_tools,
+    package_tools,
+    prompts,
+    repl_tools,
+    resources,
+    test_tools,
+    tools,
+    toolsets,
+)
 from .config import Settings
 from .schemas import compact
 from .solution_state import SolutionState
-from .tools import register
 from .transport import guarded_stdio
 
+REGISTERS = {
+    "navigation": (tools.register,),
+    "editing": (edit_tools.register, change_tools.register),
+    "testing": (test_tools.register,),
+    "repl": (repl_tools.register,),
+    "nuget": (package_tools.register,),
+    "analysis": (analysis_tools.register,),
+}
+"""What adds each toolset's tools (``toolsets.TOOLSETS``)."""
 INSTRUCTIONS = (Path(__file__).parent / "instructions.md").read_text(encoding="utf-8")
 
 
@@ -47,13 +66,14 @@ def create_server(settings: Settings) -> MCPServer:
                 logging.getLogger("roslyn_mcp").warning("cannot load %s: %s", settings.solution_path, error)
         yield state
 
-    server = RoslynMcpServer(name="roslyn-mcp", instructions=INSTRUCTIONS, version="0.1.0", lifespan=lifespan)
-    register(server, state, settings)
-    edit_tools.register(server, state, settings)
-    change_tools.register(server, state, settings)
-    test_tools.register(server, state, settings)
-    repl_tools.register(server, state, settings)
-    package_tools.register(server, state, settings)
+    instructions = f"{INSTRUCTIONS}\n{toolsets.described(settings.toolsets)}\n"
+    server = RoslynMcpServer(name="roslyn-mcp", instructions=instructions, version="0.1.0", lifespan=lifespan)
+    for name, registers in REGISTERS.items():
+        if name in settings.toolsets:
+            for add in registers:
+                add(server, state, settings)
+    if "navigation" not in settings.toolsets:
+        tools.register(server, state, settings, keep=lambda tool: tool in toolsets.ALWAYS)
     resources.register(server, state, settings)
     prompts.register(server)
     return server

@@ -1,6 +1,7 @@
 """The MCP tools: parse arguments, call the engine, return the shared view. No logic of their own."""
 
 import inspect
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context, MCPServer
@@ -66,10 +67,13 @@ def documented_tool(server: MCPServer, annotations: ToolAnnotations) -> Any:
     return decorate
 
 
-def register(server: MCPServer, state: SolutionState, settings: Settings) -> None:
-    """Add every tool to ``server``."""
+def register(
+    server: MCPServer, state: SolutionState, settings: Settings, keep: Callable[[str], bool] = lambda _: True
+) -> None:
+    """Add the navigation tools to ``server`` (those whose name ``keep`` accepts)."""
 
-    read_only_tool = documented_tool(server, READ_ONLY)
+    def read_only_tool(function: Any) -> Any:
+        return documented_tool(server, READ_ONLY)(function) if keep(function.__name__) else function
 
     async def respond(
         ctx: Context, compute: Any, tool: str, arguments: dict[str, Any], **paging: Any

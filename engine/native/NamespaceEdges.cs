@@ -1,0 +1,51 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace RoslynTuiNative;
+
+/// <summary>Which namespaces of the solution a project's code uses, and how often: what
+/// engine/analysis/dependencies.py's Python walk computes (kept as its fallback), in one call. A use is a
+/// name bound to a type or a member of the solution's own assemblies, declared in another namespace; only
+/// names that spell one of the solution's declarations are bound (locals and framework calls are not).
+/// One row per edge: [from namespace, to namespace, uses, first use's path, line, column].</summary>
+public static class NamespaceEdges
+{
+    public static string Collect(Compilation compilation, string[] declaredNames, string[] assemblies, CancellationToken token)
+    {
+        var names = new HashSet<string>(declaredNames, StringComparer.Ordinal);
+        var ours = new HashSet<string>(assemblies, StringComparer.Ordinal);
+        var edges = new Dictionary<(string, string), object[]>();
+        foreach (var tree in compilation.SyntaxTrees)
+        {
+            token.ThrowIfCancellationRequested();
+            SemanticModel? model = null;
+            foreach (var name in tree.GetRoot(token).DescendantNodes().OfType<SimpleNameSyntax>())
+            {
+                if (!names.Contains(name.Identifier.ValueText)) continue;
+                model ??= compilation.GetSemanticModel(tree);
+                var bound = model.GetSymbolInfo(name, token).Symbol;
+                var type = bound as INamedTypeSymbol ?? bound?.ContainingType;
+                if (type is null || !ours.Contains(type.ContainingAssembly?.Name ?? "")) continue;
+                var to = Namespace(type.ContainingNamespace);
+                var from = Enclosing(name);
+                if (from == to) continue;
+                if (edges.TryGetValue((from, to), out var row)) row[2] = (int)row[2] + 1;
+                else
+                {
+                    var place = Symbols.Place(name.GetLocation());
+                    edges[(from, to)] = [from, to, 1, place.Path, place.Line, place.Column];
+                }
+            }
+        }
+        return JsonRows.Write(edges.Values);
+    }
+
+    static string Namespace(INamespaceSymbol? space) =>
+        space is null || space.IsGlobalNamespace ? "(global)" : space.ToDisplayString();
+
+    static string Enclosing(SyntaxNode node)
+    {
+        var parts = node.Ancestors().OfType<BaseNamespaceDeclarationSyntax>().Select(n => n.Name.ToString()).Reverse().ToList();
+        return parts.Count == 0 ? "(global)" : string.Join(".", parts);
+    }
+}
