@@ -91,9 +91,13 @@ def test_the_python_walks_agree_with_the_helpers(health, monkeypatch):
     from engine.analysis import complexity, dependency_graph, find_unused
     from engine.native import DISABLE_VARIABLE
 
-    native = [health.run(q, *args) for q, args in ((find_unused, ()), (complexity, ()), (dependency_graph, ("namespace",)))]
+    native = [
+        health.run(q, *args) for q, args in ((find_unused, ()), (complexity, ()), (dependency_graph, ("namespace",)))
+    ]
     monkeypatch.setenv(DISABLE_VARIABLE, "1")
-    walked = [health.run(q, *args) for q, args in ((find_unused, ()), (complexity, ()), (dependency_graph, ("namespace",)))]
+    walked = [
+        health.run(q, *args) for q, args in ((find_unused, ()), (complexity, ()), (dependency_graph, ("namespace",)))
+    ]
     assert [v.render() for v in walked] == [v.render() for v in native]
 
 

@@ -38,7 +38,10 @@ def test_complexity_and_the_namespace_graph(analysis_only):
     assert (worst["cyclomatic"], worst["cognitive"], worst["at"]) == (9, 11, "Health.Core/Billing.cs:13:26")
     graph = analysis_only.call("dependency_graph", level="namespace").structured_content["result"]
     assert graph["cycles"] == [
-        {"walk": ["Health.Core.Billing", "Health.Core.Orders"], "members": ["Health.Core.Billing", "Health.Core.Orders"]}
+        {
+            "walk": ["Health.Core.Billing", "Health.Core.Orders"],
+            "members": ["Health.Core.Billing", "Health.Core.Orders"],
+        }
     ]
     wrong = analysis_only.call("dependency_graph", level="types")
     assert wrong.is_error and "'types' is not a level" in wrong.content[0].text
