@@ -73,6 +73,22 @@ def fit(count: int, cut: Callable[[int], Any], budget: int) -> tuple[Any, str]:
     return shown, shown.render()
 
 
+def stepped_fit(count: int, cut: Callable[[int], Any], budget: int) -> tuple[Any, str]:
+    """As ``fit``, but a view that can show less of each item (``stepped_down``: references without
+    their code, then counted per file) does so before it shows fewer items."""
+    whole = cut(count)
+    text = whole.render()
+    if message_size(whole, text) <= budget:
+        return whole, text
+    if not hasattr(whole, "stepped_down"):
+        return fit(count, cut, budget)
+    for candidate in whole.stepped_down():
+        text = candidate.render()
+        if message_size(candidate, text) <= budget:
+            return candidate, text
+    return fit(count, lambda n: cut(n).stepped_down()[-1], budget)
+
+
 def cut_text(text: str, budget: int) -> tuple[str, bool]:
     """``text`` cut at a line boundary to fit ``budget``; ``True`` when something was left out."""
     if len(text) <= budget:

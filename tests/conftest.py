@@ -11,6 +11,7 @@ import pytest
 FIXTURES = Path(__file__).parent / "fixtures"
 SHOP = FIXTURES / "Shop"
 SHOP_SLN = SHOP / "Shop.sln"
+HEALTH = FIXTURES / "Health" / "Health.slnx"
 
 
 @pytest.fixture(scope="session")
@@ -19,6 +20,14 @@ def shop():
     from engine import load_solution
 
     return load_solution(SHOP_SLN, watch=False)
+
+
+@pytest.fixture(scope="session")
+def health():
+    """The Health solution (code health with known answers), loaded once per test process, never watched."""
+    from engine import load_solution
+
+    return load_solution(HEALTH, watch=False)
 
 
 @pytest.fixture(scope="session")

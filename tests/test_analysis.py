@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import FIXTURES
-
-HEALTH = FIXTURES / "Health" / "Health.slnx"
 UNUSED = {
     "F:Health.Core.Orders.Order._neverRead",
     "M:Health.Core.Orders.Order.Discount",
@@ -18,13 +15,6 @@ UNUSED = {
     "T:Health.Core.Orders.Status",
     "M:Helpers.Thrice(System.Int32)",  # public, in an internal class
 }
-
-
-@pytest.fixture(scope="module")
-def health():
-    from engine import load_solution
-
-    return load_solution(HEALTH, watch=False)
 
 
 def unused_ids(view) -> set[str]:
@@ -83,7 +73,7 @@ def test_dependencies_name_the_namespace_cycle(health):
     assert cycle.walk == ("Health.Core.Billing", "Health.Core.Orders")
     edge = next(e for e in namespaces.items if e.source == "Health.Core.Orders")
     assert edge.target == "Health.Core.Billing" and edge.in_cycle
-    assert edge.example is not None and edge.example.relative(health.root) == "Health.Core/Orders.cs:22:31"
+    assert edge.location is not None and edge.location.relative(health.root) == "Health.Core/Orders.cs:22:31"
     assert "cycle 1: Health.Core.Billing -> Health.Core.Orders -> Health.Core.Billing" in namespaces.render()
 
 

@@ -6,8 +6,9 @@ import subprocess
 
 import pytest
 
+from .conftest import HEALTH
 from .mcp_client import McpClient, server_command
-from .test_analysis import HEALTH, UNUSED
+from .test_analysis import UNUSED
 
 
 @pytest.fixture(scope="module")

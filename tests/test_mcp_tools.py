@@ -148,7 +148,7 @@ def test_a_cursor_from_another_query_is_refused(mcp):
         (
             "find_implementations",
             {"symbol": "IRepository"},
-            "Implementations of IRepository<T>: 3 (2 direct) in 3 files",
+            "Implementations of IRepository<T>: 3 (2 direct; class 2, interface 1; Shop.Data 2, Shop.Core 1) in 3 files",
         ),
         ("type_hierarchy", {"symbol": "Entity"}, "Type hierarchy of class Entity  src/Shop.Core/Entity.cs:4:23"),
         ("find_overrides", {"symbol": "Entity.Validate"}, "Overrides of Entity.Validate(): 2"),
@@ -170,7 +170,7 @@ def test_a_cursor_from_another_query_is_refused(mcp):
             {"file": "src/Shop.Core/Order.cs", "start": 1, "end": 2},
             "src/Shop.Core/Order.cs:1-2 (of 13 lines)",
         ),
-        ("diagnostics", {}, "Diagnostics in the solution: 2 errors, 1 warning"),
+        ("diagnostics", {}, "Diagnostics in the solution: 2 errors, 1 warning (CS0029 1, CS0103 1, CS0219 1)"),
     ],
 )
 def test_each_tool_answers_on_the_fixture(mcp, tool, arguments, first_line):

@@ -21,7 +21,10 @@ def test_references_text(shop):
 def test_a_page_says_which_slice_it_is(shop):
     balance = shop.run(find_references, SymbolRef(name="Customer.Balance"))
     lines = page(balance, 2, 3).render().splitlines()
-    assert lines[0] == "References to Customer.Balance: 8 in 5 files (4 read, 2 read-write, 2 write) (showing 3-5 of 8)"
+    assert lines[0] == (
+        "References to Customer.Balance: 8 in 5 files (4 read, 2 read-write, 2 write; "
+        "Shop.Data 3, Shop.App 2, Shop.Broken 1, Shop.Core 1, Shop.Multi 1) (showing 3-5 of 8)"
+    )
     assert [line.split("  ")[0] if not line.startswith(" ") else line.split()[0] for line in lines[1:]] == [
         "src/Shop.Broken/Broken.cs",
         "12:25",
@@ -68,7 +71,7 @@ def test_call_hierarchy_text(shop):
 
 def test_diagnostics_text(shop):
     assert shop.run(diagnostics, severity="error").render() == (
-        "Diagnostics in the solution: 2 errors\n"
+        "Diagnostics in the solution: 2 errors (CS0029 1, CS0103 1)\n"
         "src/Shop.Broken/Broken.cs:11:21  error  CS0029  [fix]  Cannot implicitly convert type 'string' to 'int'\n"
         "src/Shop.Broken/Broken.cs:12:35  error  CS0103  [fix]  The name 'missingValue' does not exist in the current "
         "context"

@@ -25,6 +25,7 @@ from themes import DEFAULT_THEME, THEMES
 from . import config
 from .actions.editing import EditingActions
 from .actions.goto import GoToActions
+from .actions.health import HealthActions
 from .actions.layout import LayoutActions
 from .actions.loading import LoadingActions
 from .actions.testing import TestingActions
@@ -48,7 +49,7 @@ _UNBOUND_HELP = {"Undo the last applied edit": "Put back the files the last appl
 PANELS = ("info", "references", "implementations", "hierarchy", "calls", "diagnostics", "problems", "tests")
 
 
-class RoslynTui(LoadingActions, EditingActions, TestingActions, GoToActions, LayoutActions, App[None]):
+class RoslynTui(LoadingActions, EditingActions, TestingActions, HealthActions, GoToActions, LayoutActions, App[None]):
     CSS_PATH = "app.tcss"
     BINDINGS = APP_BINDINGS
     COMMANDS = App.COMMANDS | {SymbolProvider}
@@ -420,6 +421,7 @@ class RoslynTui(LoadingActions, EditingActions, TestingActions, GoToActions, Lay
             ("f5", "Run tests", self.action_run_tests),
             ("ctrl+b", "Build the solution", self.action_build),
             ("ctrl+k", "Stack trace", self.action_stack_trace),
+            ("ctrl+u", "Code health: unused, complexity, dependencies", self.action_health),
             ("ctrl+r", "C# REPL", self.action_repl),
             ("ctrl+o", "Go to file", self.action_go_to_file),
             ("ctrl+g", "Go to line", self.action_go_to_line),

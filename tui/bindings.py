@@ -106,6 +106,13 @@ APP_BINDINGS = [
         tooltip="paste a .NET stack trace: each frame opens at its source line",
     ),
     Binding(
+        "ctrl+u",
+        "health",
+        "Health",
+        id="health",
+        tooltip="code health: symbols nothing uses, the most complex members, the dependency graph with its cycles",
+    ),
+    Binding(
         "ctrl+o",
         "go_to_file",
         "Files",

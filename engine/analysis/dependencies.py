@@ -42,7 +42,7 @@ def dependency_graph(
     cyclic = {node: number for number, cycle in enumerate(cycles) for node in cycle.members}
     marked = [
         Dependency(
-            e.source, e.target, e.uses, e.example, e.source in cyclic and cyclic[e.source] == cyclic.get(e.target)
+            e.source, e.target, e.uses, e.location, e.source in cyclic and cyclic[e.source] == cyclic.get(e.target)
         )
         for e in sorted(edges, key=lambda e: (e.source, e.target))
     ]

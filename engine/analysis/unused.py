@@ -1,7 +1,8 @@
 """``find_unused``: the solution's own symbols that nothing refers to.
 
-Which symbols are asked about is decided here; whether something refers to them, by Roslyn (the C#
-helper's ``Unused``, else find references for each). A candidate is a type, method, property, field or
+Which symbols are asked about is decided here; whether something refers to them, by Roslyn: the C#
+helper's ``Unused`` binds every name in the searched projects that spells a candidate's (else find
+references for each, slower, the same answers). A candidate is a type, method, property, field or
 event declared by hand (not generated), private or internal as seen from outside (a public member of an
 internal type is internal; with ``include_public``, any accessibility), and none of these, which are
 used without a reference in source or by contract:
@@ -12,7 +13,8 @@ used without a reference in source or by contract:
   ``System.Text.Json``, ``Newtonsoft.Json``, ``System.Xml.Serialization``, interop, module initializers,
   ``DynamicDependency``, JetBrains' ``UsedImplicitly``), and the fields of ``[Serializable]`` types;
 - constructors, operators, indexers and enum members (reached through ``new``, operators and values);
-- members the compiler calls by their name's pattern (``GetEnumerator``, ``Deconstruct``, ``Dispose``...).
+- members the compiler calls by their name's pattern (``GetEnumerator``, ``Deconstruct``, ``Dispose``,
+  ``Length`` for ranges, ``AppendFormatted``...): the uses no name spells.
 
 A use inside the symbol's own declaration (recursion, a type naming itself) or in a doc comment's
 ``cref`` is no use; a type whose member is used is used (an extension-method class is never named).
@@ -20,7 +22,6 @@ A use inside the symbol's own declaration (recursion, a type naming itself) or i
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from ..host.interop import Operation
@@ -29,6 +30,7 @@ from ..symbols.declarations import source_declarations
 from ..symbols.describe import documentation_id, location_of, typed
 from ..symbols.summaries import summarize_all
 from ..testing.frameworks import test_framework
+from ..views.text import counted
 from ..views.unused import UnusedList, UnusedSymbol
 from ..workspace.snapshot import Snapshot
 from .scope import Scope, dependents, scope_of
@@ -74,6 +76,10 @@ _PATTERN_NAMES = {
     "DisposeAsync",
     "Add",
     "GetPinnableReference",
+    "Length",
+    "Count",
+    "AppendLiteral",
+    "AppendFormatted",
     "Slice",
     "Select",
     "SelectMany",
@@ -133,8 +139,8 @@ def find_unused(
         total=len(items),
         checked=len(candidates),
         include_public=include_public,
-        by_project=_counted(item.project for item in items),
-        by_kind=_counted(item.symbol.kind for item in items),
+        by_project=counted(item.project for item in items),
+        by_kind=counted(item.symbol.kind for item in items),
     )
 
 
@@ -248,9 +254,7 @@ def _used(snapshot: Snapshot, symbols: list[Any], searched: list[Any], operation
 
     native = helpers()
     if native is not None:
-        task = native.Unused.UsedAsync(
-            snapshot.solution, Array[ISymbol](symbols), Array[Project](searched), operation.token
-        )
+        task = native.Unused.UsedAsync(Array[ISymbol](symbols), Array[Project](searched), operation.token)
         return [bool(flag) for flag in operation.wait(task)]
     return [_referenced(snapshot, symbol, operation) for symbol in symbols]
 
@@ -287,7 +291,3 @@ def _in_cref(tree: Any, position: int, operation: Operation) -> bool:
             return True
         node = node.Parent
     return False
-
-
-def _counted(values: Any) -> tuple[tuple[str, int], ...]:
-    return tuple(sorted(Counter(values).items(), key=lambda pair: (-pair[1], pair[0])))

@@ -1,37 +1,40 @@
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Microsoft.CodeAnalysis.FindSymbols;
 using Microsoft.CodeAnalysis.Text;
 
 namespace RoslynTuiNative;
 
 /// <summary>Which of many symbols something refers to (engine/analysis/unused.py chooses them and keeps the
 /// rules). Asking Roslyn's find references for each costs a few ms a symbol, a minute for the thousands of
-/// members of a large solution; so every name of the searched projects that spells a candidate's is bound
-/// once, and only the candidates nothing bound to are asked of find references, which also knows the uses
-/// no name spells (a foreach's GetEnumerator, a deconstruction). A use inside the symbol's own declaration
-/// (recursion, a type naming itself) or in a doc comment's cref is no use.</summary>
+/// members of a large solution; so every name of the searched projects (generated code included) that
+/// spells a candidate's is bound once, as find references binds them. The uses no name spells (a foreach's
+/// GetEnumerator, a deconstruction) are of members the rules never ask about. A use inside the symbol's own
+/// declaration (recursion, a type naming itself) is no use; nor is a doc comment's cref (trivia, not walked).</summary>
 public static class Unused
 {
-    /// <summary>One flag per candidate: true when it is used.</summary>
-    public static async Task<bool[]> UsedAsync(
-        Solution solution, ISymbol[] candidates, Project[] searched, CancellationToken token)
+    /// <summary>One flag per candidate: true when it is used. The files of a project are read in parallel;
+    /// a name is no longer bound once every candidate it spells is known to be used.</summary>
+    public static async Task<bool[]> UsedAsync(ISymbol[] candidates, Project[] searched, CancellationToken token)
     {
-        var used = new bool[candidates.Length];
+        var used = new int[candidates.Length];
         var index = new Dictionary<ISymbol, int>(SymbolEqualityComparer.Default);
-        var names = new HashSet<string>(StringComparer.Ordinal);
+        var slots = new Dictionary<string, int>(StringComparer.Ordinal);
+        var spellings = new int[candidates.Length][];
         var own = new (SyntaxTree Tree, TextSpan Span)[candidates.Length][];
         for (var i = 0; i < candidates.Length; i++)
         {
             var candidate = candidates[i].OriginalDefinition;
             index.TryAdd(candidate, i);
-            names.Add(candidate.Name);
             // [Obsolete] names ObsoleteAttribute.
-            if (candidate is INamedTypeSymbol && candidate.Name.EndsWith("Attribute", StringComparison.Ordinal))
-                names.Add(candidate.Name[..^"Attribute".Length]);
+            var name = candidate.Name;
+            spellings[i] = candidate is INamedTypeSymbol && name.EndsWith("Attribute", StringComparison.Ordinal)
+                ? [Slot(slots, name), Slot(slots, name[..^"Attribute".Length])]
+                : [Slot(slots, name)];
             own[i] = [.. candidate.DeclaringSyntaxReferences.Select(r => (r.SyntaxTree, r.Span))];
         }
+        var waiting = new int[slots.Count];  // per spelled name: its candidates not yet known to be used
+        foreach (var each in spellings.SelectMany(s => s)) waiting[each]++;
 
         void Mark(ISymbol? bound, SyntaxTree tree, int position)
         {
@@ -40,47 +43,39 @@ public static class Unused
             if (symbol is IMethodSymbol { MethodKind: MethodKind.Constructor or MethodKind.StaticConstructor } constructor)
                 symbol = constructor.ContainingType.OriginalDefinition;
             if (symbol is IMethodSymbol { PartialDefinitionPart: { } definition }) symbol = definition;
-            if (index.TryGetValue(symbol, out var i) && !Inside(own[i], tree, position)) used[i] = true;
+            if (!index.TryGetValue(symbol, out var i) || Inside(own[i], tree, position)) return;
+            if (Interlocked.Exchange(ref used[i], 1) == 0)
+            {
+                foreach (var slot in spellings[i]) Interlocked.Decrement(ref waiting[slot]);
+            }
         }
 
+        var options = new ParallelOptions { CancellationToken = token, MaxDegreeOfParallelism = Environment.ProcessorCount };
         foreach (var project in searched)
         {
             var compilation = await project.GetCompilationAsync(token).ConfigureAwait(false);
             if (compilation is null) continue;
-            foreach (var tree in compilation.SyntaxTrees)
+            Parallel.ForEach(compilation.SyntaxTrees, options, tree =>
             {
-                token.ThrowIfCancellationRequested();
-                var root = await tree.GetRootAsync(token).ConfigureAwait(false);
                 SemanticModel? model = null;
-                foreach (var name in root.DescendantNodes().OfType<SimpleNameSyntax>())
+                foreach (var name in tree.GetRoot(token).DescendantNodes().OfType<SimpleNameSyntax>())
                 {
-                    if (!names.Contains(name.Identifier.ValueText)) continue;
+                    if (!slots.TryGetValue(name.Identifier.ValueText, out var slot) || Volatile.Read(ref waiting[slot]) <= 0) continue;
                     model ??= compilation.GetSemanticModel(tree);
                     var info = model.GetSymbolInfo(name, token);
                     Mark(info.Symbol, tree, name.SpanStart);
                     foreach (var candidate in info.CandidateSymbols) Mark(candidate, tree, name.SpanStart);
                 }
-            }
+            });
         }
-
-        for (var i = 0; i < candidates.Length; i++)
-        {
-            if (used[i]) continue;
-            var candidate = candidates[i].OriginalDefinition;
-            var found = await SymbolFinder.FindReferencesAsync(candidate, solution, token).ConfigureAwait(false);
-            used[i] = found.Any(referenced => Counts(referenced.Definition, candidate) && referenced.Locations.Any(
-                reference => reference.Location is { IsInSource: true, SourceTree: { } tree } location
-                    && !Inside(own[i], tree, location.SourceSpan.Start)
-                    && !InCref(tree, location.SourceSpan.Start, token)));
-        }
-        return used;
+        return [.. used.Select(flag => flag != 0)];
     }
 
-    /// <summary>The candidate itself, or one of its type's constructors.</summary>
-    static bool Counts(ISymbol definition, ISymbol candidate) =>
-        SymbolEqualityComparer.Default.Equals(definition.OriginalDefinition, candidate)
-        || definition is IMethodSymbol { MethodKind: MethodKind.Constructor } constructor
-            && SymbolEqualityComparer.Default.Equals(constructor.ContainingType.OriginalDefinition, candidate);
+    static int Slot(Dictionary<string, int> slots, string name)
+    {
+        if (!slots.TryGetValue(name, out var slot)) slots[name] = slot = slots.Count;
+        return slot;
+    }
 
     static bool Inside((SyntaxTree Tree, TextSpan Span)[] declarations, SyntaxTree tree, int position)
     {
@@ -90,7 +85,4 @@ public static class Unused
         }
         return false;
     }
-
-    static bool InCref(SyntaxTree tree, int position, CancellationToken token) =>
-        tree.GetRoot(token).FindToken(position, findInsideTrivia: true).Parent?.FirstAncestorOrSelf<CrefSyntax>() is not null;
 }

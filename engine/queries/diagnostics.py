@@ -12,6 +12,7 @@ from ..errors import InvalidArgument
 from ..host.interop import Operation
 from ..models import relative_path
 from ..views.diagnostics import SEVERITIES, DiagnosticList, rules_of
+from ..views.text import counted
 from ..workspace.snapshot import Snapshot, display_name
 
 
@@ -80,6 +81,8 @@ def diagnostics(
         total=len(kept),
         counts=tuple((s, counts[s]) for s in SEVERITIES if counts[s]),
         rules=rules_of(tuple(kept)),
+        by_project=counted(d.project for d in kept if d.project),
+        by_id=counted(d.id for d in kept),
     )
 
 

@@ -23,7 +23,7 @@ from ..symbols.describe import (
 from ..symbols.linked import linked_symbols, search_all
 from ..symbols.naming import SymbolRef, resolve
 from ..symbols.summaries import summarize, summarize_all
-from ..views.hierarchy import ImplementationList, OverrideList, Related
+from ..views.hierarchy import ImplementationList, OverrideList, Related, listed
 from ..workspace.snapshot import Snapshot
 
 
@@ -44,7 +44,13 @@ def find_implementations(snapshot: Snapshot, operation: Operation, ref: SymbolRe
             f"{display(symbol)} is a {kind_of(symbol)}: nothing can implement or override it.",
             "Name an interface, a class, or an interface, abstract or virtual member.",
         )
-    return ImplementationList(str(snapshot.root), summarize(symbol), tuple(items), len(items))
+    projects = [
+        (snapshot.project_of(item.symbol.location.path) or "generated")
+        if item.symbol.location
+        else item.symbol.assembly
+        for item in items
+    ]
+    return listed(str(snapshot.root), summarize(symbol), items, projects)
 
 
 def find_overrides(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -> OverrideList:

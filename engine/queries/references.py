@@ -12,6 +12,7 @@ from ..symbols.describe import display, display_format, documentation_id, locati
 from ..symbols.naming import SymbolRef, resolve
 from ..symbols.syntax_roles import DECLARATION, OBJECT_CREATION, classify
 from ..views.references import Reference, ReferenceList, count_kinds
+from ..views.text import counted
 from ..workspace.snapshot import Snapshot
 
 
@@ -43,7 +44,14 @@ def find_references(
         total=len(ordered),
         file_count=len({r.location.path for r in ordered}),
         kind_counts=count_kinds(ordered),
+        by_project=by_project(snapshot, [r.location.path for r in ordered]),
     )
+
+
+def by_project(snapshot: Snapshot, paths: list[str]) -> tuple[tuple[str, int], ...]:
+    """How many of ``paths`` (one per item) lie in each project, most first; a generated file's as ``generated``."""
+    projects: dict[str, str] = {}
+    return counted(projects.setdefault(path, snapshot.project_of(path) or "generated") for path in paths)
 
 
 def _described(

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ..models import Location
 from .diagnostics import Diagnostic, DiagnosticList
 from .paging import range_note
-from .text import columns, plural, where
+from .text import columns, counted, plural, where
 
 
 @dataclass(frozen=True)
@@ -78,4 +78,12 @@ class BuildReport:
             Diagnostic(d.id, d.severity, d.message, d.location, d.project, "build", d.targets) for d in self.items
         )
         counts = tuple((s, n) for s, n in (("error", self.errors), ("warning", self.warnings)) if n)
-        return DiagnosticList(self.root, f"the build of {self.target}", items, len(items), counts)
+        return DiagnosticList(
+            self.root,
+            f"the build of {self.target}",
+            items,
+            len(items),
+            counts,
+            by_project=counted(d.project for d in items if d.project),
+            by_id=counted(d.id for d in items),
+        )

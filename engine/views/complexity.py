@@ -38,15 +38,18 @@ class ComplexityList:
     offset: int = 0
 
     def render(self) -> str:
-        lines = [
+        header = (
             f"Complexity in {self.scope}: {self.total} members, {self.over_threshold} over cognitive 15, "
             f"average cyclomatic {self.average_cyclomatic:.1f}" + range_note(self.offset, len(self.items), self.total)
-        ]
+        )
+        return "\n".join([header] + [text for text, _ in self.rows()])
+
+    def rows(self) -> list[tuple[str, int | None]]:
+        """A line naming the columns, then a member a line (with its item's index)."""
+        rows: list[tuple[str, int | None]] = []
         if self.items:
-            lines.append(f"{'cognitive':>9}  {'cyclomatic':>10}  {'lines':>5}  member")
-        for item in self.items:
-            lines.append(
-                f"{item.cognitive:>9}  {item.cyclomatic:>10}  {item.lines:>5}  {item.member}  "
-                + where(item.location, self.root)
-            )
-        return "\n".join(lines)
+            rows.append((f"{'cognitive':>9}  {'cyclomatic':>10}  {'lines':>5}  member", None))
+        for index, item in enumerate(self.items):
+            place = where(item.location, self.root)
+            rows.append((f"{item.cognitive:>9}  {item.cyclomatic:>10}  {item.lines:>5}  {item.member}  {place}", index))
+        return rows

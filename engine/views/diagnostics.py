@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from ..models import TEXT_ONLY, WITHOUT_LOCATION, Location
 from .paging import range_note
-from .text import columns, plural, where
+from .text import columns, plural, tally, where
 
 SEVERITIES = ("error", "warning", "info", "hidden")
 
@@ -58,6 +58,10 @@ class DiagnosticList:
     offset: int = 0
     rules: tuple[Rule, ...] = ()
     """What the items' rules are, once per rule."""
+    by_project: tuple[tuple[str, int], ...] = ()
+    """Diagnostics per project, most first (all of them, not only this page's)."""
+    by_id: tuple[tuple[str, int], ...] = ()
+    """Diagnostics per rule id, most first."""
 
     def render(self) -> str:
         counts = (
@@ -67,7 +71,12 @@ class DiagnosticList:
             )
             or "none"
         )
-        lines = [f"Diagnostics in {self.scope}: {counts}{range_note(self.offset, len(self.items), self.total)}"]
+        summary = "; ".join(tally(pairs) for pairs in (self.by_id, self.by_project) if len(pairs) > 1)
+        lines = [
+            f"Diagnostics in {self.scope}: {counts}"
+            + (f" ({summary})" if summary else "")
+            + range_note(self.offset, len(self.items), self.total)
+        ]
         for item in self.items:
             marks = (
                 ("[fix]" if item.fixable else "")

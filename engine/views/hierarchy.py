@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 
 from ..models import FLAT
 from ..symbols.describe import SymbolSummary
-from .text import columns, grouped_by_file, plural, where
+from .paging import range_note
+from .text import columns, counted, grouped_by_file, plural, tally, where
 
 
 @dataclass(frozen=True)
@@ -29,16 +30,27 @@ class Related:
 
 @dataclass(frozen=True)
 class ImplementationList:
+    """What implements or derives from a symbol, grouped by file (``listed`` makes one with its counts)."""
+
     root: str
     symbol: SymbolSummary
     items: tuple[Related, ...]
     total: int
     offset: int = 0
+    direct_count: int = 0
+    file_count: int = 0
+    by_project: tuple[tuple[str, int], ...] = ()
+    """Implementations per project, most first (all of them, not only this page's)."""
+    by_kind: tuple[tuple[str, int], ...] = ()
 
     def render(self) -> str:
-        direct = sum(1 for item in self.items if item.direct)
-        files = len({item.symbol.location.path for item in self.items if item.symbol.location})
-        header = f"Implementations of {self.symbol.display}: {self.total} ({direct} direct) in {plural(files, 'file')}"
+        counts = "; ".join(tally(pairs) for pairs in (self.by_kind, self.by_project) if len(pairs) > 1)
+        header = (
+            f"Implementations of {self.symbol.display}: {self.total} ({self.direct_count} direct"
+            + (f"; {counts}" if counts else "")
+            + f") in {plural(self.file_count, 'file')}"
+            + range_note(self.offset, len(self.items), self.total)
+        )
         return "\n".join([header] + [text for text, _ in self.rows()])
 
     def rows(self) -> list[tuple[str, int | None]]:
@@ -133,3 +145,17 @@ class OverrideList:
             )
         lines.extend(item.line(self.root) for item in self.items)
         return "\n".join(lines)
+
+
+def listed(root: str, symbol: SymbolSummary, items: list[Related], projects: list[str]) -> ImplementationList:
+    """An implementation list with its summary counted over every item (``projects``: each item's project)."""
+    return ImplementationList(
+        root,
+        symbol,
+        tuple(items),
+        len(items),
+        direct_count=sum(1 for item in items if item.direct),
+        file_count=len({item.symbol.location.path for item in items if item.symbol.location}),
+        by_project=counted(projects),
+        by_kind=counted(item.symbol.kind for item in items),
+    )

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Sequence
 
 from ..models import Location, relative_path
 
@@ -42,3 +43,15 @@ def columns(*cells: str) -> str:
 def targets(chosen: str, all_targets: tuple[str, ...]) -> str:
     """``net10.0``, or ``net10.0 (of net10.0, net10.0-browser)`` for a multi-targeted project."""
     return f"{chosen} (of {', '.join(all_targets)})" if len(all_targets) > 1 else chosen
+
+
+def counted(values: Iterable[str]) -> tuple[tuple[str, int], ...]:
+    """How often each value occurs, most frequent first (then by name): a list's summary by project or kind."""
+    return tuple(sorted(Counter(values).items(), key=lambda pair: (-pair[1], pair[0])))
+
+
+def tally(pairs: Iterable[tuple[str, int]], at_most: int = 6) -> str:
+    """``Shop.App 3, Shop.Data 2``; past ``at_most`` names, ``and 4 more``."""
+    pairs = list(pairs)
+    shown = ", ".join(f"{name} {count}" for name, count in pairs[:at_most])
+    return shown + (f" and {len(pairs) - at_most} more" if len(pairs) > at_most else "")

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from ..models import TEXT_ONLY
 from ..symbols.describe import SymbolSummary
 from .paging import range_note
-from .text import columns, grouped_by_file, plural
+from .text import columns, grouped_by_file, plural, tally
 
 
 @dataclass(frozen=True)
@@ -34,9 +34,7 @@ class UnusedList:
     def render(self) -> str:
         which = "" if self.include_public else " private or internal"
         header = f"Unused{which} symbols in {self.scope}: {self.total} of {self.checked} checked"
-        counts = "; ".join(
-            ", ".join(f"{name} {count}" for name, count in pairs) for pairs in (self.by_project, self.by_kind) if pairs
-        )
+        counts = "; ".join(tally(pairs) for pairs in (self.by_project, self.by_kind) if pairs)
         lines = [header + (f" ({counts})" if counts else "") + range_note(self.offset, len(self.items), self.total)]
         if not self.total:
             lines.append(f"Nothing unused among {plural(self.checked, 'symbol')}.")

@@ -135,6 +135,12 @@ class Snapshot:
         """Every document with this file path, one per target of its project."""
         return self._documents_by_path.get(os.path.normcase(str(self.absolute(path))), [])
 
+    def project_of(self, path: str) -> str:
+        """The name of the project whose (navigated) document ``path`` is; empty when none is."""
+        documents = self._documents_by_path.get(os.path.normcase(path), [])
+        preferred = [d for d in documents if d.Project.Id in self.project_ids] or documents
+        return display_name(preferred[0].Project) if preferred else ""
+
     def document(self, path: str) -> Any:
         """The document to navigate for ``path`` (in the chosen target), or a named error."""
         if not str(path).strip():
