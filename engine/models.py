@@ -45,6 +45,19 @@ def relative_path(path: str, root: Path | str) -> str:
         return package_path(path) or path
 
 
+_generators: dict[str, str] = {}
+"""Path of a generated document -> its generator's type name (``engine.external.generated`` fills it)."""
+
+
+def remember_generated(path: str, generator: str) -> None:
+    _generators[path] = generator
+
+
+def generator_of(path: str) -> str:
+    """The generator that made the document at ``path`` (its type's name), or empty for a file on disk."""
+    return _generators.get(path, "")
+
+
 @lru_cache(maxsize=4096)
 def package_path(path: str) -> str | None:
     """``nuget:<id>/<version>/<file>`` when ``path`` lies in an extracted NuGet package, else ``None``.

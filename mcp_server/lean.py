@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from engine.models import Location
+from engine.models import Location, generator_of
 
 
 def lean(view: Any) -> Any:
@@ -76,7 +76,8 @@ class _Leaner:
         place = f"{location.line}:{location.column}"
         if location.path != self.file:
             place = f"{self.value(location.path)}:{place}"
-        return {"at": place}
+        generator = generator_of(location.path)
+        return {"at": place, "generated_by": generator} if generator else {"at": place}
 
 
 def _empty(value: Any) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import EditRefused
 from ..host.interop import Operation
-from ..models import relative_path
+from ..models import generator_of, relative_path
 from ..symbols.describe import display, location_of
 from ..workspace.snapshot import Snapshot
 from .checks import new_errors
@@ -66,6 +66,13 @@ def renamed_solution(
         raise EditRefused(
             f"{display(symbol)} is declared in a referenced assembly, not in the solution's source.",
             "Rename a symbol the solution declares.",
+        )
+    paths = [str(location.SourceTree.FilePath) for location in symbol.Locations if location.IsInSource]
+    if all(generator_of(path) for path in paths):
+        raise EditRefused(
+            f"{display(symbol)} is declared in code a source generator writes "
+            f"({snapshot.relative(paths[0])}, by {generator_of(paths[0])}): a rename there would not last.",
+            "Rename what the generator reads (the attribute or partial declaration in your code), or change the generator.",
         )
     check_new_name(symbol, new_name)
     from Microsoft.CodeAnalysis.Rename import SymbolRenameOptions  # type: ignore[import-not-found]

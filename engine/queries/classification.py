@@ -3,6 +3,7 @@ are the syntax highlighter's): types by kind, members, locals, parameters, and w
 
 from __future__ import annotations
 
+from ..external.generated import any_document
 from ..host.interop import Operation
 from ..views.classification import SemanticClasses, SemanticSpan
 from ..workspace.snapshot import Snapshot
@@ -35,7 +36,7 @@ def semantic_classes(snapshot: Snapshot, operation: Operation, file: str) -> Sem
     from Microsoft.CodeAnalysis.Classification import Classifier  # type: ignore[import-not-found]
     from Microsoft.CodeAnalysis.Text import TextSpan  # type: ignore[import-not-found]
 
-    document = snapshot.document(file)
+    document = any_document(snapshot, file, operation)
     text = operation.wait(document.GetTextAsync(operation.token))
     spans = operation.wait(Classifier.GetClassifiedSpansAsync(document, TextSpan(0, text.Length), operation.token))
     found = []

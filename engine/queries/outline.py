@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..external.generated import any_document
 from ..host.interop import Operation
 from ..symbols.describe import declared_symbol, display, documentation_id, kind_of, location_of
 from ..symbols.naming import text_position
@@ -39,7 +40,7 @@ _FIELD_LISTS = {"FieldDeclarationSyntax", "EventFieldDeclarationSyntax"}
 
 def file_outline(snapshot: Snapshot, operation: Operation, file: str) -> FileOutline:
     """Namespaces, types (nested ones inside) and members of one file, with their ranges."""
-    document = snapshot.document(file)
+    document = any_document(snapshot, file, operation)
     root = operation.wait(document.GetSyntaxRootAsync(operation.token))
     model = operation.wait(document.GetSemanticModelAsync(operation.token))
     return FileOutline(
@@ -123,7 +124,7 @@ _MEMBER_NODES = _MEMBERS - {"VariableDeclaratorSyntax", "ParameterSyntax", "Enum
 
 def containing_member(snapshot: Snapshot, operation: Operation, file: str, line: int, column: int) -> ContainingMember:
     """The innermost member and type whose declaration holds a 1-based position."""
-    document = snapshot.document(file)
+    document = any_document(snapshot, file, operation)
     text = operation.wait(document.GetTextAsync(operation.token))
     position = text_position(text, line, column, file)
     root = operation.wait(document.GetSyntaxRootAsync(operation.token))

@@ -7,11 +7,19 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from ..external.generated import generated_files
 from ..host.interop import Operation
 from ..models import WorkspaceDiagnostic
 from ..symbols.declarations import source_declarations
 from ..symbols.describe import qualified_name, typed
-from ..views.project import Namespace, NamespaceList, PackageReference, ProjectInfo, ProjectStructure
+from ..views.project import (
+    GeneratedDocument,
+    Namespace,
+    NamespaceList,
+    PackageReference,
+    ProjectInfo,
+    ProjectStructure,
+)
 from ..workspace.assets import assets_file
 from ..workspace.snapshot import Snapshot, display_name
 
@@ -30,10 +38,20 @@ def project_structure(
     operation: Operation,
     include_documents: bool = False,
     problems: tuple[WorkspaceDiagnostic, ...] = (),
+    include_generated: bool | None = None,
 ) -> ProjectStructure:
     """Projects with their targets, output kind, project and package references (and documents), and
-    the load's ``problems`` (the session's ``report.diagnostics``)."""
+    the load's ``problems`` (the session's ``report.diagnostics``).
+
+    Args:
+        include_generated: list what source generators add too (running them: each project compiled);
+            by default with the documents.
+    """
     items = []
+    generated: dict[str, list[GeneratedDocument]] = defaultdict(list)
+    if include_documents if include_generated is None else include_generated:
+        for file in generated_files(snapshot, operation):
+            generated[file.project].append(GeneratedDocument(file.path, file.generator))
     for project in snapshot.projects:
         operation.check()
         tfm = snapshot.project_targets[project.Name]
@@ -56,6 +74,7 @@ def project_structure(
                 metadata_reference_count=int(project.MetadataReferences.Count),
                 document_count=int(project.DocumentIds.Count),
                 documents=documents,
+                generated_documents=tuple(generated.get(display_name(project), ())),
             )
         )
     return ProjectStructure(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InvalidArgument, PositionOutOfRange
+from ..external.generated import any_document
 from ..host.interop import Operation
 from ..symbols.describe import display, documentation_id
 from ..symbols.naming import SymbolRef, resolve
@@ -18,7 +19,7 @@ def read_file(
     snapshot: Snapshot, operation: Operation, file: str, start: int | None = None, end: int | None = None
 ) -> SourceText:
     """Lines ``start``..``end`` (1-based, inclusive; default the whole file) of a solution document."""
-    document = snapshot.document(file)
+    document = any_document(snapshot, file, operation)
     text = operation.wait(document.GetTextAsync(operation.token))
     count = int(text.Lines.Count)
     first = 1 if start is None else start

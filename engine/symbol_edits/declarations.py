@@ -8,7 +8,7 @@ from typing import Any
 
 from ..errors import AmbiguousSymbol, EditRefused
 from ..host.interop import Operation
-from ..models import relative_path
+from ..models import generator_of, relative_path
 from ..symbols.describe import display
 from ..symbols.naming import SymbolRef
 from ..workspace.boundary import is_inside
@@ -30,11 +30,13 @@ class Declaration:
 def declarations_of(snapshot: Snapshot, operation: Operation, symbol: Any) -> list[Declaration]:
     """Every source declaration of ``symbol`` (each part of a partial one), in the solution's own files."""
     found = []
+    generated = []
     for reference in _syntax_references(symbol):
         node = operation.wait(reference.GetSyntaxAsync(operation.token))
         path = str(node.SyntaxTree.FilePath or "")
         documents = snapshot.documents_for_path(path) if path else []
         if not documents:
+            generated.extend([path] if generator_of(path) else [])
             continue
         preferred = [d for d in documents if d.Project.Id in snapshot.project_ids]
         document = (preferred or documents)[0]
@@ -42,6 +44,12 @@ def declarations_of(snapshot: Snapshot, operation: Operation, symbol: Any) -> li
         root = operation.wait(document.GetSyntaxRootAsync(operation.token))
         node = root.FindNode(node.Span, False, True)
         found.append(_declaration(document, node))
+    if not found and generated:
+        raise EditRefused(
+            f"{display(symbol)} is declared in code a source generator writes "
+            f"({relative_path(generated[0], snapshot.root)}, by {generator_of(generated[0])}): it is never edited.",
+            "Change what the generator reads (the attribute or partial declaration in your code), or the generator.",
+        )
     if not found:
         raise EditRefused(
             f"{display(symbol)} is not declared in the solution's own source.",

@@ -136,10 +136,17 @@ class Snapshot:
         return self._documents_by_path.get(os.path.normcase(str(self.absolute(path))), [])
 
     def project_of(self, path: str) -> str:
-        """The name of the project whose (navigated) document ``path`` is; empty when none is."""
+        """The name of the project whose (navigated) document ``path`` is, or whose folder holds it (a
+        generated document); empty when none is."""
         documents = self._documents_by_path.get(os.path.normcase(path), [])
         preferred = [d for d in documents if d.Project.Id in self.project_ids] or documents
-        return display_name(preferred[0].Project) if preferred else ""
+        if preferred:
+            return display_name(preferred[0].Project)
+        # A generated document lies in its project's obj folder, on no disk: the nearest project folder.
+        holders = [
+            p for p in self.projects if p.FilePath and path.startswith(os.path.dirname(str(p.FilePath)) + os.sep)
+        ]
+        return display_name(max(holders, key=lambda p: len(str(p.FilePath)))) if holders else ""
 
     def document(self, path: str) -> Any:
         """The document to navigate for ``path`` (in the chosen target), or a named error."""

@@ -45,7 +45,8 @@ class LoadingActions(AppMixin):
         except EngineError as error:
             self.call_from_thread(self._load_failed, error)
             return
-        structure = session.run(queries.project_structure, True)
+        # Generated files wait for the compilations (the diagnostics' work): the tree shows at once.
+        structure = session.run(queries.project_structure, True, include_generated=False)
         self.call_from_thread(self._loaded, session, structure)
         if not session.restricted:
             self.call_from_thread(self.load_diagnostics)
@@ -69,6 +70,8 @@ class LoadingActions(AppMixin):
         finally:
             self.call_from_thread(self._stop_spinning, spinner, "diagnostics", "Diagnostics")
         self.call_from_thread(self.query_one("#diagnostics-panel", ListPanel).show, view)
+        with_generated = self.session.run(queries.project_structure, True)
+        self.call_from_thread(self.query_one(SolutionTree).show_generated, with_generated)
         assert self.session.report is not None
         # The projects that do not compile, from the diagnostics just computed: the same list as
         # workspace_problems, without compiling it all again.

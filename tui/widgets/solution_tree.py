@@ -37,7 +37,8 @@ class SolutionTree(Tree[Any]):
         self.filter_text = ""
 
     def show(self, structure: ProjectStructure, filter_text: str = "") -> None:
-        """Projects, then folders and files relative to each project (generated files left out)."""
+        """Projects, then folders and files relative to each project (the build's files in obj/ left out),
+        and the files source generators add, under ``generated/``."""
         self.structure = structure
         self.filter_text = filter_text.lower()
         self.clear()
@@ -65,7 +66,28 @@ class SolutionTree(Tree[Any]):
                         folders[folder] = parent.add(relative.parts[depth - 1] + "/", expand=bool(self.filter_text))
                     parent = folders[folder]
                 parent.add(file.name, data=FileNode(str(file)))
+            self._add_generated(node, project)
         self.root.expand()
+
+    def show_generated(self, structure: ProjectStructure) -> None:
+        """Add what the source generators made (known once the projects are compiled) to the tree shown."""
+        self.structure = structure
+        by_name = {project.name: project for project in structure.items}
+        for node in self.root.children:
+            project = by_name.get(str(node.label))
+            if project is not None and not any(str(child.label) == "generated/" for child in node.children):
+                self._add_generated(node, project)
+
+    def _add_generated(self, node: TreeNode[Any], project: Any) -> None:
+        """What the source generators add, under ``generated/``: read from the compilation, on no disk,
+        never edited."""
+        generated = [d for d in project.generated_documents if self.filter_text in Path(d.path).name.lower()]
+        if not generated:
+            return
+        folder = node.add("generated/", expand=bool(self.filter_text))
+        for document in generated:
+            label = f"{Path(document.path).name}  ({document.generator.rsplit('.', 1)[-1]})"
+            folder.add(label, data=FileNode(document.path))
 
     def reveal(self, path: str) -> None:
         """Expand the folders down to ``path``'s node and put the cursor on it (nothing when the filter

@@ -13,6 +13,7 @@ from typing import Protocol
 from ...diagnostics.ide import ide_analyzers
 from ...editing.actions import warm_up as warm_code_actions
 from ...editing.providers import csharp_providers
+from ...external.generated import generated_files
 from ...host.interop import Operation
 from ...index import IndexWriter
 from ..snapshot import Snapshot
@@ -56,6 +57,7 @@ def warm_up_after_load(session: WarmedSession, operation: Operation) -> None:
         return
     session.index_writer.expect()
     compile_ahead(snapshot, operation, session.preferred_paths)
+    generated_files(snapshot, operation)  # so that every answer marks generated code from the first
     # The next start answers search, definition and outlines from this before it has loaded: written
     # first, a project at a time, so that a short run still leaves it (and finished at exit).
     session.index_writer.run(session, operation)

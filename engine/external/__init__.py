@@ -1,0 +1,5 @@
+"""Code beyond the solution's own files: what source generators add to it (``generated``)."""
+
+from .generated import GeneratedFile, any_document, generated_document, generated_files
+
+__all__ = ["GeneratedFile", "any_document", "generated_document", "generated_files"]
