@@ -217,7 +217,8 @@ def register(
         ctx: Context, symbol: Symbol = None, file: File = None, line: Line = None, column: Column = None
     ) -> Annotated[CallToolResult, result_model(Definition)]:
         """Where a symbol is declared: give a use site (file, line, column) to jump from a call or a
-        property access to its declaration. Metadata symbols give their assembly, signature and summary."""
+        property access to its declaration. A package's or the framework's symbol opens its source (the
+        PDB's, else decompiled; read-only, said in the first line), with its signature and summary."""
         ref = symbol_ref(symbol, file, line, column)
         return await respond(
             ctx, lambda s, t: s.run(queries.go_to_definition, ref, timeout=t), "go_to_definition", {"r": ref}
@@ -370,7 +371,8 @@ def register(
         ctx: Context, symbol: Symbol = None, file: File = None, line: Line = None, column: Column = None
     ) -> Annotated[CallToolResult, result_model(SymbolSource)]:
         """The source of one declaration with its doc comment and line numbers; every part of a partial
-        type. Cheaper than reading the whole file."""
+        type; for a package's or the framework's symbol, its library source or decompiled C#. Cheaper than
+        reading the whole file."""
         ref = symbol_ref(symbol, file, line, column)
         return await respond(ctx, lambda s, t: s.run(queries.get_source, ref, timeout=t), "get_source", {"r": ref})
 

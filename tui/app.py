@@ -16,6 +16,7 @@ from textual.widgets import Header, Input, Label, ProgressBar, Static, TabbedCon
 
 from engine import EngineError, SolutionSession, SymbolRef, queries
 from engine.errors import FileNotInSolution
+from engine.external.library import is_library_file
 from engine.models import Location, relative_path
 from engine.symbols.describe import SymbolSummary
 from engine.workspace.boundary import check_inside
@@ -168,6 +169,8 @@ class RoslynTui(LoadingActions, EditingActions, TestingActions, HealthActions, G
         """``src/Core/Cart.cs  Loop.Core (net10.0)``: the file, its project and the target navigated."""
         assert self.session is not None
         shown = relative_path(path, self.session.root)
+        if is_library_file(path):
+            return f"{Path(path).name}  ·  read-only: {Path(path).read_text(encoding='utf-8').splitlines()[0][3:]}"
         structure = self.query_one(SolutionTree).structure
         for project in structure.items if structure is not None else ():
             if path in project.documents:
@@ -256,6 +259,11 @@ class RoslynTui(LoadingActions, EditingActions, TestingActions, HealthActions, G
         if source.path is None:
             self.notify("Open a file first (solution tree, ctrl+t or a panel item).", severity="warning")
             return None
+        if is_library_file(source.path):
+            # A library's source is in no compilation: its names are looked up as names, in the
+            # solution and its references (an ambiguous one lists the candidates).
+            word = source.word_at_cursor()
+            return SymbolRef(name=word) if word else None
         line, column = source.position
         return SymbolRef(file=source.path, line=line, column=column)
 
@@ -302,6 +310,8 @@ class RoslynTui(LoadingActions, EditingActions, TestingActions, HealthActions, G
             return
         if definition.locations:
             self.call_from_thread(self.open_location, definition.locations[0])
+        elif definition.library is not None:
+            self.call_from_thread(self.open_location, definition.library.location)
         self.call_from_thread(self._show_panel, "info", info or definition)
 
     def action_find_references(self) -> None:

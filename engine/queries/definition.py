@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from ..docs import documentation
+from ..errors import EngineError
+from ..external.library import library_source
 from ..host.interop import Operation
+from ..models import Location
 from ..symbols.describe import signature, source_locations, typed
 from ..symbols.naming import SymbolRef, resolve
 from ..symbols.summaries import summarize
-from ..views.definition import Definition
+from ..views.definition import Definition, LibraryPlace
 from ..workspace.snapshot import Snapshot
+
+log = logging.getLogger("roslyn_tui")
 
 
 def go_to_definition(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -> Definition:
@@ -25,7 +31,26 @@ def go_to_definition(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -
         locations=locations,
         signature=signature(symbol),
         summary="" if locations else documentation(symbol).summary,
+        library=None if locations else library_place(snapshot, symbol, operation),
     )
+
+
+def library_place(snapshot: Snapshot, symbol: Any, operation: Operation) -> LibraryPlace | None:
+    """Where a metadata symbol's source was written (``engine.external.library``); ``None`` when it
+    has none to give (the answer keeps the signature and documentation)."""
+    if str(symbol.Kind) not in ("NamedType", "Method", "Property", "Field", "Event"):
+        return None
+    try:
+        found = library_source(snapshot, symbol, operation)
+    except EngineError as error:
+        log.info("no library source for %s: %s", symbol.ToDisplayString(), error.message)
+        return None
+    with open(found.path, encoding="utf-8") as text:
+        line = next((each for number, each in enumerate(text, 1) if number == found.line), "")
+    name = str(symbol.Name) if str(symbol.Name) != ".ctor" else str(symbol.ContainingType.Name)
+    column = (line.find(name) if name in line else len(line) - len(line.lstrip())) + 1
+    place = Location(found.path, found.line, column, found.line, column + len(name))
+    return LibraryPlace(place, found.route, found.assembly, found.version, found.address)
 
 
 def _other_parts(symbol: Any) -> list[Any]:

@@ -2,15 +2,40 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidArgument, PositionOutOfRange
 from ..external.generated import any_document
+from ..external.library import is_library_file
 from ..host.interop import Operation
 from ..symbols.describe import display, documentation_id
 from ..symbols.naming import SymbolRef, resolve
 from ..views.source import SourceText, SymbolSource
 from ..workspace.snapshot import Snapshot
+from .definition import library_place
+
+_DECLARATION_SUFFIXES = (
+    "MethodDeclarationSyntax",
+    "ConstructorDeclarationSyntax",
+    "PropertyDeclarationSyntax",
+    "IndexerDeclarationSyntax",
+    "EventDeclarationSyntax",
+    "EventFieldDeclarationSyntax",
+    "FieldDeclarationSyntax",
+    "OperatorDeclarationSyntax",
+    "ConversionOperatorDeclarationSyntax",
+    "DestructorDeclarationSyntax",
+    "ClassDeclarationSyntax",
+    "StructDeclarationSyntax",
+    "InterfaceDeclarationSyntax",
+    "RecordDeclarationSyntax",
+    "EnumDeclarationSyntax",
+    "EnumMemberDeclarationSyntax",
+    "DelegateDeclarationSyntax",
+    "VariableDeclaratorSyntax",
+)
+"""The syntax a library symbol's declaration is (a field's declarator climbs to its statement)."""
 
 _WHOLE_DECLARATIONS = {"VariableDeclaratorSyntax": 2}
 
@@ -18,10 +43,18 @@ _WHOLE_DECLARATIONS = {"VariableDeclaratorSyntax": 2}
 def read_file(
     snapshot: Snapshot, operation: Operation, file: str, start: int | None = None, end: int | None = None
 ) -> SourceText:
-    """Lines ``start``..``end`` (1-based, inclusive; default the whole file) of a solution document."""
-    document = any_document(snapshot, file, operation)
-    text = operation.wait(document.GetTextAsync(operation.token))
-    count = int(text.Lines.Count)
+    """Lines ``start``..``end`` (1-based, inclusive; default the whole file) of a solution document, a
+    generated one, or a library's source written to the user cache (``go_to_definition`` of a package's or
+    the framework's symbol)."""
+    if is_library_file(file):
+        path = file
+        every = Path(file).read_text(encoding="utf-8").splitlines()
+    else:
+        document = any_document(snapshot, file, operation)
+        path = str(document.FilePath)
+        text = operation.wait(document.GetTextAsync(operation.token))
+        every = [str(line.ToString()) for line in text.Lines]
+    count = len(every)
     first = 1 if start is None else start
     last = count if end is None else min(end, count)
     if first < 1 or first > count:
@@ -32,8 +65,7 @@ def read_file(
         raise InvalidArgument(
             f"End line {last} is before start line {first}.", "Give an end line at or after the start line."
         )
-    lines = tuple(str(text.Lines[i].ToString()) for i in range(first - 1, last))
-    return SourceText(str(snapshot.root), str(document.FilePath), first, last, count, lines)
+    return SourceText(str(snapshot.root), path, first, last, count, tuple(every[first - 1 : last]))
 
 
 def get_source(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -> SymbolSource:
@@ -44,12 +76,35 @@ def get_source(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -> Symb
         node = _whole_declaration(reference.GetSyntax(operation.token))
         parts.append(_part(snapshot, node, operation))
     if not parts:
-        raise InvalidArgument(
-            f"{display(symbol)} has no source in this solution (it comes from {symbol.ContainingAssembly.Name}).",
-            "Use symbol_info or go_to_definition for its signature and documentation.",
-        )
+        return _library_source(snapshot, symbol, operation)
     parts.sort(key=lambda p: (p.path, p.start))
     return SymbolSource(str(snapshot.root), display(symbol), documentation_id(symbol), tuple(parts))
+
+
+def _library_source(snapshot: Snapshot, symbol: Any, operation: Operation) -> SymbolSource:
+    """A package's or the framework's symbol: its declaration in the source ``engine.external.library``
+    found or decompiled, said in the first line."""
+    from Microsoft.CodeAnalysis.CSharp import CSharpSyntaxTree  # type: ignore[import-not-found]
+
+    place = library_place(snapshot, symbol, operation)
+    if place is None:
+        raise InvalidArgument(
+            f"{display(symbol)} has no source in this solution (it comes from {symbol.ContainingAssembly.Name}),"
+            " and none could be found or decompiled.",
+            "Use symbol_info or get_documentation for its signature and documentation.",
+        )
+    path = place.location.path
+    tree = CSharpSyntaxTree.ParseText(Path(path).read_text(encoding="utf-8"), None, path)
+    text = tree.GetText(operation.token)
+    line = text.Lines[place.location.line - 1]
+    offset = len(str(line.ToString())) - len(str(line.ToString()).lstrip())
+    node = tree.GetRoot(operation.token).FindToken(line.Start + offset, False).Parent
+    while node is not None and not str(node.GetType().Name).endswith(_DECLARATION_SUFFIXES):
+        node = node.Parent
+    if node is None:
+        raise InvalidArgument(f"{display(symbol)} was not found in {path}.", "Open the file with read_file instead.")
+    part = _part(snapshot, _whole_declaration(node), operation)
+    return SymbolSource(str(snapshot.root), display(symbol), documentation_id(symbol), (part,), place.origin())
 
 
 def _whole_declaration(node: Any) -> Any:

@@ -10,6 +10,23 @@ from .text import plural, where
 
 
 @dataclass(frozen=True)
+class LibraryPlace:
+    """Where a package's or the framework's symbol was opened: a read-only file in the user cache."""
+
+    location: Location
+    route: str
+    """``embedded`` (the PDB holds the source), ``sourcelink`` (fetched from its address) or ``decompiled``."""
+    assembly: str
+    version: str
+    address: str = ""
+    """The SourceLink address, when the PDB gives one."""
+
+    def origin(self) -> str:
+        how = {"embedded": "source embedded in its PDB", "sourcelink": "source from SourceLink"}
+        return f"{self.assembly} {self.version}, {how.get(self.route, 'decompiled (ICSharpCode.Decompiler)')}"
+
+
+@dataclass(frozen=True)
 class Definition:
     root: str
     symbol: SymbolSummary
@@ -20,6 +37,8 @@ class Definition:
     """The XML doc summary, for metadata symbols whose source is not at hand."""
     note: str = ""
     """Set when answered from the on-disk index while the solution loads."""
+    library: LibraryPlace | None = None
+    """For a symbol from metadata: its source, found or decompiled, where it could be."""
 
     @property
     def in_source(self) -> bool:
@@ -31,7 +50,13 @@ class Definition:
             lines = [f"Definition of {s.display}: {plural(len(self.locations), 'location')}{self.note}"]
             lines.extend(f"{where(location, self.root)}  {s.kind}  {s.display}" for location in self.locations)
             return "\n".join(lines)
-        lines = [f"Definition of {s.display}: in metadata ({s.assembly})", self.signature]
+        lines = [f"Definition of {s.display}: in metadata ({s.assembly})"]
+        if self.library is not None:
+            lines[0] = f"Definition of {s.display}: in {self.library.origin()}"
+            lines.append(f"{where(self.library.location, self.root)}  {s.kind}  {s.display}  (read-only)")
+            if self.library.address:
+                lines.append(f"SourceLink: {self.library.address}")
+        lines.append(self.signature)
         if self.summary:
             lines.append(f"summary: {self.summary}")
         return "\n".join(lines)

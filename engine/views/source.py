@@ -37,9 +37,13 @@ class SymbolSource:
     symbol: str
     documentation_id: str
     parts: tuple[SourceText, ...]
+    origin: str = ""
+    """For a package's or the framework's symbol: where the text comes from (``System.Linq 10.0.0.0,
+    decompiled (ICSharpCode.Decompiler)``); the file is a read-only copy in the user cache."""
 
     def render(self) -> str:
-        lines = [f"Source of {self.symbol}: {plural(len(self.parts), 'part')}"]
+        where_from = f" from {self.origin}, read-only" if self.origin else ""
+        lines = [f"Source of {self.symbol}{where_from}: {plural(len(self.parts), 'part')}"]
         for part in self.parts:
             lines.append(part.render())
         return "\n".join(lines)
