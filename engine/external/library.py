@@ -26,7 +26,7 @@ from typing import Any
 
 from ..errors import EngineError, InvalidArgument
 from ..host.cache import cache_dir, locked
-from ..host.csharp_build import QUIET, BuildFailed, built
+from ..host.csharp_build import QUIET, BuildFailed, built, runtime_identifier
 from ..host.interop import Operation
 from ..symbols.describe import documentation_id
 from ..workspace.snapshot import Snapshot
@@ -72,7 +72,7 @@ class LibraryFile:
 def is_library_file(path: str) -> bool:
     """A file this module wrote (what the source view may open read-only outside the solution)."""
     try:
-        return Path(path).resolve().is_relative_to(cache_dir("library-source").resolve())
+        return Path(path).resolve().is_relative_to(cache_dir("library-files").resolve())
     except (OSError, ValueError):
         return False
 
@@ -92,7 +92,7 @@ def library_source(snapshot: Snapshot, symbol: Any, operation: Operation) -> Lib
     type_name = _metadata_name(outer)
     stamp = implementation.stat()
     key = hashlib.sha256(f"{implementation}|{stamp.st_size}|{stamp.st_mtime_ns}".encode()).hexdigest()[:16]
-    folder = cache_dir("library-source", f"{assembly.Identity.Name}-{key}")
+    folder = cache_dir("library-files", f"{assembly.Identity.Name}-{key}")
     target = folder / (re.sub(r"[^\w.+-]", "_", type_name) + ".cs")
     facts_file = target.with_suffix(".json")
     with locked(folder / ".lock"):
@@ -225,13 +225,17 @@ def _library_helper() -> Any:
 
         info = ensure_runtime()
         framework = f"net{info.runtime_version.split('.')[0]}.0"
+        plain = ["build", "{src}", "-c", "Release", "-o", "{out}", f"-p:HostFramework={framework}", *QUIET]
+        attempts = [plain]
+        runtime = runtime_identifier()
+        if runtime is not None:
+            # Precompiled, the decompiler's first type takes a third of the time its JIT would.
+            attempts.insert(
+                0, ["publish", *plain[1:], "-r", runtime, "--self-contained", "false", "-p:PublishReadyToRun=true"]
+            )
         try:
             output = built(
-                "library-source",
-                SOURCE,
-                [framework],
-                [["build", "{src}", "-c", "Release", "-o", "{out}", f"-p:HostFramework={framework}", *QUIET]],
-                info.dotnet.dotnet,
+                "library-source", SOURCE, [framework, "ReadyToRun, else build"], attempts, info.dotnet.dotnet
             )
         except BuildFailed as error:
             raise LibrarySourceUnavailable(

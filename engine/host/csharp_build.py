@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import platform
 import shutil
 import subprocess
 from collections.abc import Sequence
@@ -66,3 +67,10 @@ def _run(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
 
 QUIET = ("--nologo", "--disable-build-servers", "-p:UseSharedCompilation=false", "-v", "quiet")
 """Flags for every build: no build server left running after it."""
+
+
+def runtime_identifier() -> str | None:
+    """This machine's .NET runtime identifier (``linux-x64``), for a ReadyToRun publish; ``None`` elsewhere."""
+    machine = {"x86_64": "x64", "amd64": "x64", "aarch64": "arm64", "arm64": "arm64"}.get(platform.machine().lower())
+    system = {"Linux": "linux", "Darwin": "osx"}.get(platform.system())
+    return f"{system}-{machine}" if machine and system else None

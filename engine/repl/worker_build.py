@@ -8,11 +8,10 @@ restored, a plain build is used instead.
 
 from __future__ import annotations
 
-import platform
 from pathlib import Path
 
 from ..errors import ReplUnavailable
-from ..host.csharp_build import QUIET, BuildFailed, built
+from ..host.csharp_build import QUIET, BuildFailed, built, runtime_identifier
 
 SOURCE = Path(__file__).parent / "worker"
 
@@ -21,7 +20,7 @@ def worker_assembly(dotnet: Path) -> Path:
     """The built ``ReplWorker.dll``; builds it first when this version of the source never was."""
     plain = ["build", "{src}", "-c", "Release", "-o", "{out}", *QUIET]
     attempts = [plain]
-    runtime = _runtime_identifier()
+    runtime = runtime_identifier()
     if runtime is not None:
         ready_to_run = ["publish", "{src}", "-c", "Release", "-o", "{out}", "-r", runtime, "--self-contained", "false",
                         "-p:PublishReadyToRun=true", *QUIET]  # fmt: skip
@@ -35,9 +34,3 @@ def worker_assembly(dotnet: Path) -> Path:
             f"fix the source or the error above. {error.hint}",
         ) from error
     return output / "ReplWorker.dll"
-
-
-def _runtime_identifier() -> str | None:
-    machine = {"x86_64": "x64", "amd64": "x64", "aarch64": "arm64", "arm64": "arm64"}.get(platform.machine().lower())
-    system = {"Linux": "linux", "Darwin": "osx"}.get(platform.system())
-    return f"{system}-{machine}" if machine and system else None

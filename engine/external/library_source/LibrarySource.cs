@@ -65,7 +65,7 @@ public static class LibrarySource
         lock (decompilers)
         {
             if (decompilers.TryGetValue(path, out var known)) return known;
-            var file = new PEFile(path, PEStreamOptions.PrefetchEntireImage);
+            var file = new PEFile(path, PEStreamOptions.Default);
             var resolver = new UniversalAssemblyResolver(
                 path, false, file.DetectTargetFrameworkId(), null, PEStreamOptions.PrefetchMetadata, MetadataReaderOptions.None);
             var settings = new DecompilerSettings(ICSharpCode.Decompiler.CSharp.LanguageVersion.Latest)
