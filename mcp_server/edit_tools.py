@@ -116,6 +116,30 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
         )
 
     @documented_tool(server, WRITES)
+    async def move_type_to_file(
+        ctx: Context,
+        symbol: Symbol = None,
+        file: Annotated[str | None, Field(description="With line and column: the type at that position.")] = None,
+        line: Line = None,
+        column: Column = None,
+        apply: Apply = False,
+        preview_token: PreviewToken = None,
+        limit: Limit = 200,
+        cursor: Cursor = None,
+    ) -> Annotated[CallToolResult, result_model(EditPreview)]:
+        """Move a type that shares its file with others into a file of its own named after it (usings
+        and namespace carried along), as Roslyn's refactoring does; previewed like every edit."""
+        ref = symbol_ref(symbol, file, line, column)
+        return await respond(
+            ctx,
+            lambda s, t: editing.move_type_to_file(s, ref, apply, preview_token, timeout=t),
+            "move_type_to_file",
+            {"r": ref, "a": apply, "p": preview_token},
+            limit=limit,
+            cursor=cursor,
+        )
+
+    @documented_tool(server, WRITES)
     async def organize_usings(
         file: RequiredFile,
         ctx: Context,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine import SymbolRef, editing, load_solution
-from engine.errors import EditRefused
+from engine.errors import EditRefused, InvalidArgument
 from engine.queries import diagnostics
 
 from .conftest import copy_fixture
@@ -173,3 +173,25 @@ def test_an_untrusted_solution_runs_no_analyzer_and_offers_no_edit(tmp_path):
                 edit()
     finally:
         session.close()
+
+
+def test_move_type_to_file_previews_a_file_of_its_own(shop):
+    preview = editing.move_type_to_file(shop, SymbolRef(name="Money"))
+    changes = {shop.snapshot().relative(f.path): f.kind for f in preview.files}
+    assert changes == {"src/Shop.Core/Order.cs": "modified", "src/Shop.Core/Money.cs": "added"}
+    assert preview.title == "Move type to Money.cs" and preview.problems == ()
+    assert "+public record struct Money(decimal Amount, string Currency)" in preview.render()
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("Customer", "declared in 2 places"),  # partial
+        ("Entity", "already in src/Shop.Core/Entity.cs, the file named after it"),
+        ("Customer.Address", "nested in Customer"),
+        ("Journal.Add(string)", "only a type moves"),
+    ],
+)
+def test_move_type_to_file_refuses_what_cannot_move(shop, name, message):
+    with pytest.raises((EditRefused, InvalidArgument), match=message):
+        editing.move_type_to_file(shop, SymbolRef(name=name))

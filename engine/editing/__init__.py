@@ -21,6 +21,7 @@ from ..workspace.session import DEFAULT_QUERY_TIMEOUT, SolutionSession
 from ..workspace.snapshot import Snapshot
 from .actions import changed_solution, line_span, list_actions, span_of
 from .flow import book_of, edit
+from .move_type import moved_type_solution
 from .previews import PendingEdit, pending_edit
 from .rename import RenameOptions, renamed_solution
 from .tidy import format_document as _format
@@ -32,6 +33,7 @@ __all__ = [
     "apply_code_action",
     "code_actions",
     "format_document",
+    "move_type_to_file",
     "organize_usings",
     "rename_symbol",
     "undo_edit",
@@ -124,6 +126,22 @@ def rename_symbol(
         return pending_edit("rename", title, snapshot, result.solution, operation, result.problems, False)
 
     return edit(session, "rename", rename_symbol, apply, preview_token, timeout)
+
+
+def move_type_to_file(
+    session: SolutionSession,
+    ref: SymbolRef,
+    apply: bool = False,
+    preview_token: str | None = None,
+    timeout: float | None = DEFAULT_QUERY_TIMEOUT,
+) -> EditPreview:
+    """Move a type that shares its file with others to ``<Name>.cs`` beside it (Roslyn's refactoring)."""
+
+    def move_type_to_file(snapshot: Snapshot, operation: Operation) -> PendingEdit:
+        title, solution = moved_type_solution(snapshot, operation, resolve(snapshot, operation, ref))
+        return pending_edit("move_type", title, snapshot, solution, operation)
+
+    return edit(session, "move_type", move_type_to_file, apply, preview_token, timeout)
 
 
 def organize_usings(

@@ -42,7 +42,10 @@ def any_document(snapshot: Snapshot, path: str, operation: Operation) -> Any:
     try:
         return snapshot.document(path)
     except FileNotInSolution:
-        return generated_document(snapshot, path, operation)
+        wanted = str(snapshot.absolute(path))
+        if any(file.path == wanted for file in generated_files(snapshot, operation)):
+            return generated_document(snapshot, path, operation)
+        raise  # what the solution's files say of the path (missing, or in no project) is the better answer
 
 
 def generated_document(snapshot: Snapshot, path: str, operation: Operation) -> Any:
