@@ -79,9 +79,10 @@ def test_source_of_a_field_is_its_whole_declaration(shop):
     assert part.lines[1].strip().startswith("public const int MaxOrders = 100;")
 
 
-def test_source_of_a_metadata_symbol_is_an_error(shop):
-    with pytest.raises(InvalidArgument, match="has no source in this solution"):
-        shop.run(get_source, SymbolRef(name="System.String"))
+def test_source_of_a_metadata_symbol_is_its_library_source(shop):
+    source = shop.run(get_source, SymbolRef(name="System.Guid"), timeout=120)
+    assert source.origin.startswith("System.Private.CoreLib ") and "decompiled" in source.origin
+    assert "public readonly struct Guid : ISpanFormattable" in source.render()
 
 
 def test_read_file_ranges(shop):

@@ -2,7 +2,7 @@
 
 Projects: their project references (every target merged). Namespaces: a namespace depends on another
 when a name in its code binds to a type or member of the solution declared in the other (the compiler
-binds each name; a ``using`` alone is no dependency). A cycle is a set of nodes each reachable from the
+binds each name; a ``using`` alone is no dependency; generated code is left out on both ends). A cycle is a set of nodes each reachable from the
 others (a strongly connected component), shown as its shortest walk through its first node.
 """
 
@@ -20,7 +20,7 @@ from ..symbols.declarations import source_declarations
 from ..symbols.describe import location_of, typed
 from ..views.dependencies import Cycle, Dependency, DependencyGraph
 from ..workspace.snapshot import Snapshot, display_name
-from .scope import scope_of
+from .scope import is_generated, scope_of
 
 LEVELS = ("project", "namespace")
 
@@ -76,18 +76,23 @@ def _namespace_edges(snapshot: Snapshot, projects: tuple[Any, ...], operation: O
     merged: dict[tuple[str, str], list[Any]] = {}
     for project in projects:
         compiled = snapshot.compilation(project, operation)
+        generated = sorted(str(tree.FilePath) for tree in compiled.SyntaxTrees if is_generated(str(tree.FilePath)))
         if native is not None:
             from System import Array, String  # type: ignore[import-not-found]
 
             rows = json.loads(
                 str(
                     native.NamespaceEdges.Collect(
-                        compiled, Array[String](names), Array[String](assemblies), operation.token
+                        compiled,
+                        Array[String](names),
+                        Array[String](assemblies),
+                        Array[String](generated),
+                        operation.token,
                     )
                 )
             )
         else:
-            rows = _walked(compiled, set(names), set(assemblies), operation)
+            rows = _walked(compiled, set(names), set(assemblies), set(generated), operation)
         for source, target, uses, path, line, column in rows:
             known = merged.get((source, target))
             if known is None:
@@ -97,11 +102,15 @@ def _namespace_edges(snapshot: Snapshot, projects: tuple[Any, ...], operation: O
     return [Dependency(source, target, uses, example) for (source, target), (uses, example) in merged.items()]
 
 
-def _walked(compiled: Any, names: set[str], assemblies: set[str], operation: Operation) -> list[list[Any]]:
+def _walked(
+    compiled: Any, names: set[str], assemblies: set[str], generated: set[str], operation: Operation
+) -> list[list[Any]]:
     """The Python walk (when the C# helper is not available): the same rows as NamespaceEdges.cs."""
     edges: dict[tuple[str, str], list[Any]] = {}
     for tree in compiled.SyntaxTrees:
         operation.check()
+        if str(tree.FilePath) in generated:
+            continue
         model = None
         for node in tree.GetRoot(operation.token).DescendantNodes():
             if str(node.GetType().Name) not in ("IdentifierNameSyntax", "GenericNameSyntax"):
@@ -115,6 +124,8 @@ def _walked(compiled: Any, names: set[str], assemblies: set[str], operation: Ope
             bound = typed(bound)
             kind = typed(bound) if str(bound.Kind) == "NamedType" else bound.ContainingType
             if kind is None or kind.ContainingAssembly is None or str(kind.ContainingAssembly.Name) not in assemblies:
+                continue
+            if all(str(r.SyntaxTree.FilePath) in generated for r in kind.DeclaringSyntaxReferences):
                 continue
             target = _namespace_name(kind.ContainingNamespace)
             source = _enclosing_namespace(node)
