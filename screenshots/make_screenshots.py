@@ -1,4 +1,5 @@
-"""Regenerate screenshots/*.svg from the real app on the bundled sample solution.
+"""Regenerate screenshots/*.svg from the real app on the bundled sample solution (``python
+screenshots/make_screenshots.py [NAME ...]``: only those).
 
 .venv/bin/python screenshots/make_screenshots.py
 """
@@ -36,6 +37,7 @@ SHOTS = [
     ("diff", "roslyn-dark", "Circle", ("ctrl+full_stop", "enter")),
     ("rename", "roslyn-dark", "Circle", ("f2",)),
     ("help", "roslyn-dark", None, ("question_mark",)),
+    ("health", "roslyn-dark", None, ("ctrl+u", "ctrl+l", "ctrl+l")),
     (
         "repl",
         "roslyn-dark",
@@ -76,8 +78,10 @@ async def shoot(name: str, theme: str, symbol: str | None, keys: tuple[str, ...]
 
 async def main() -> None:
     os.environ.setdefault("ROSLYN_TUI_CONFIG_DIR", tempfile.mkdtemp())
+    wanted = set(sys.argv[1:])  # names to shoot again; none: every one
     for shot in SHOTS:
-        await shoot(*shot)
+        if not wanted or shot[0] in wanted:
+            await shoot(*shot)
 
 
 if __name__ == "__main__":

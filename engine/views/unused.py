@@ -36,13 +36,13 @@ class UnusedList:
         header = f"Unused{which} symbols in {self.scope}: {self.total} of {self.checked} checked"
         counts = "; ".join(tally(pairs) for pairs in (self.by_project, self.by_kind) if pairs)
         lines = [header + (f" ({counts})" if counts else "") + range_note(self.offset, len(self.items), self.total)]
-        if not self.total:
-            lines.append(f"Nothing unused among {plural(self.checked, 'symbol')}.")
         lines.extend(text for text, _ in self.rows())
         return "\n".join(lines)
 
     def rows(self) -> list[tuple[str, int | None]]:
         """Lines under the header: a file once, then ``line:column  access  kind  name``."""
+        if not self.total:
+            return [(f"Nothing unused among {plural(self.checked, 'symbol')}.", None)]
         entries = [
             (item.symbol.location, item.symbol.assembly, columns(item.access, item.symbol.kind, item.symbol.display))
             for item in self.items
