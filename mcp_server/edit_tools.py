@@ -116,6 +116,72 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
         )
 
     @documented_tool(server, WRITES)
+    async def change_signature(
+        parameters: Annotated[
+            list[str],
+            Field(
+                description="The new parameter list in order: 'name' keeps one (one left out is removed), "
+                "'name as new_name' renames, 'Type name = default' adds an optional one, 'Type name: value' "
+                "adds one every call site passes value to."
+            ),
+        ],
+        ctx: Context,
+        symbol: Symbol = None,
+        file: Annotated[str | None, Field(description="With line and column: the method at that position.")] = None,
+        line: Line = None,
+        column: Column = None,
+        apply: Apply = False,
+        preview_token: PreviewToken = None,
+        limit: Limit = 200,
+        cursor: Cursor = None,
+    ) -> Annotated[CallToolResult, result_model(EditPreview)]:
+        """Reorder, remove, add or rename a method's (constructor's, delegate's) parameters with Roslyn's
+        Change Signature: every override, implementation and call site (named arguments too) follows; the
+        preview lists any error it would add."""
+        ref = symbol_ref(symbol, file, line, column)
+        return await respond(
+            ctx,
+            lambda s, t: editing.change_signature(s, ref, parameters, apply, preview_token, timeout=t),
+            "change_signature",
+            {"r": ref, "s": parameters, "a": apply, "p": preview_token},
+            limit=limit,
+            cursor=cursor,
+        )
+
+    @documented_tool(server, WRITES)
+    async def extract_interface(
+        ctx: Context,
+        symbol: Symbol = None,
+        file: Annotated[str | None, Field(description="With line and column: the type at that position.")] = None,
+        line: Line = None,
+        column: Column = None,
+        members: Annotated[
+            list[str] | None, Field(description="Member names or IDs to list (every public member when left out).")
+        ] = None,
+        name: Annotated[str | None, Field(description="The interface's name (default I + the type's name).")] = None,
+        interface_file: Annotated[
+            str | None, Field(description="Its file, beside the type's (default <name>.cs); the type's own file works.")
+        ] = None,
+        apply: Apply = False,
+        preview_token: PreviewToken = None,
+        limit: Limit = 200,
+        cursor: Cursor = None,
+    ) -> Annotated[CallToolResult, result_model(EditPreview)]:
+        """Make an interface of a class's or struct's public members with Roslyn's Extract Interface; the
+        type then implements it. Previewed like every edit."""
+        ref = symbol_ref(symbol, file, line, column)
+        return await respond(
+            ctx,
+            lambda s, t: editing.extract_interface(
+                s, ref, members, name, interface_file, apply, preview_token, timeout=t
+            ),
+            "extract_interface",
+            {"r": ref, "m": members, "n": name, "f": interface_file, "a": apply, "p": preview_token},
+            limit=limit,
+            cursor=cursor,
+        )
+
+    @documented_tool(server, WRITES)
     async def move_type_to_file(
         ctx: Context,
         symbol: Symbol = None,

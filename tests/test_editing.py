@@ -195,3 +195,60 @@ def test_move_type_to_file_previews_a_file_of_its_own(shop):
 def test_move_type_to_file_refuses_what_cannot_move(shop, name, message):
     with pytest.raises((EditRefused, InvalidArgument), match=message):
         editing.move_type_to_file(shop, SymbolRef(name=name))
+
+
+def test_change_signature_follows_implementations_overrides_and_call_sites(shop):
+    preview = editing.change_signature(shop, SymbolRef(name="IRepository.Add"), ["item", "bool audit = false"])
+    changed = {shop.snapshot().relative(f.path) for f in preview.files}
+    assert changed == {
+        "src/Shop.Core/IRepository.cs",  # the interface member
+        "src/Shop.Data/InMemoryRepository.cs",  # its implementation
+        "src/Shop.Data/CustomerRepository.cs",  # the override
+    }
+    assert "+    public override void Add(Customer item, bool audit = false)" in preview.render()
+    assert preview.problems == () and preview.new_errors == ()
+
+
+def test_change_signature_reorders_renames_and_passes_values(shop):
+    reordered = editing.change_signature(
+        shop, SymbolRef(name="Journal.Add(string, decimal)"), ["amount", "text as note", "int priority = 0"]
+    )
+    text = reordered.render()
+    assert '+        journal.Add(5m, "deposit");' in text  # the call site, reordered
+    assert "+    public void Add(decimal amount, string note, int priority = 0)" in text
+    assert '+        _entries.Add($"{note}: {amount}");' in text  # the renamed parameter's uses
+    assert reordered.new_errors == ()
+    delegate = editing.change_signature(shop, SymbolRef(name="EntryAddedHandler"), ["amount", "text"])
+    assert "+        journal.EntryAdded += (amount, text) => Console.WriteLine(text);" in delegate.render()
+    assert delegate.new_errors == ()
+    valued = editing.change_signature(shop, SymbolRef(name="Workflow.End"), ["n", "int step: 1"])
+    assert "+    public static int Middle(int n) => End(n, 1) * 2 + Countdown(n);" in valued.render()
+
+
+@pytest.mark.parametrize(
+    ("name", "parameters", "message"),
+    [
+        ("Workflow.End", ["count"], "has no parameter 'count'"),
+        ("Workflow.End", ["n", "n"], "names n twice"),
+        ("Workflow.End", ["n", "= 3"], "is not a parameter entry"),
+        ("Workflow.End", ["n", "Nonsuch extra = 1"], "no type 'Nonsuch' where the method is declared"),
+        ("Customer", ["n"], "only|a method's, constructor's or delegate's signature"),
+    ],
+)
+def test_change_signature_refuses_a_bad_list(shop, name, parameters, message):
+    with pytest.raises((EditRefused, InvalidArgument), match=message):
+        editing.change_signature(shop, SymbolRef(name=name), parameters)
+
+
+def test_extract_interface_from_chosen_members(shop):
+    preview = editing.extract_interface(shop, SymbolRef(name="Journal"), ["Add", "Count"], "IJournal")
+    files = {shop.snapshot().relative(f.path): f.kind for f in preview.files}
+    assert files == {"src/Shop.Core/IJournal.cs": "added", "src/Shop.Core/Journal.cs": "modified"}
+    text = preview.render()
+    assert "+    public interface IJournal" in text and "+        void Add(string text, decimal amount);" in text
+    assert "+        int Count { get; }" in text and "+public class Journal : IJournal" in text
+    interface = text.split("+++ b/src/Shop.Core/IJournal.cs")[1].split("--- a/")[0]
+    assert "EntryAdded" not in interface  # only the members asked for
+    assert preview.new_errors == ()
+    with pytest.raises(InvalidArgument, match="has no public member 'Missing'"):
+        editing.extract_interface(shop, SymbolRef(name="Journal"), ["Missing"])

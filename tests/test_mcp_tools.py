@@ -34,6 +34,7 @@ def test_the_tool_list_is_pinned_as_wire_json(mcp):
         SNAPSHOT.write_text(json.dumps(tools, indent=2, sort_keys=True) + "\n")
     assert tools == json.loads(SNAPSHOT.read_text()), "tool list changed: rerun with UPDATE_SNAPSHOTS=1 and review"
     writers = {"apply_code_action", "rename_symbol", "organize_usings", "format_document", "move_type_to_file"}
+    writers |= {"change_signature", "extract_interface"}
     writers |= {"replace_symbol", "insert_member", "delete_symbol", "undo_edit"}
     writers |= {"evaluate_csharp", "reset_repl", "load_nuget_package"}  # run code, end contexts, restore
     writers |= {"run_build", "run_tests"}  # run the solution's code, write its bin/ and obj/

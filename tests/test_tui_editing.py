@@ -154,3 +154,35 @@ def test_diff_screen(snap_compare, workbench):
 
 def test_rename_screen(snap_compare, workbench):
     assert snap_compare(RoslynTui(workbench), terminal_size=SIZE, run_before=edit_screen("f2", at=(7, 17)))
+
+
+async def test_change_signature_and_extract_interface_from_the_actions_list(shop):
+    from textual.widgets import Input
+
+    from tui.screens.edits import PromptScreen
+
+    from .conftest import SHOP_SLN
+
+    app = RoslynTui(SHOP_SLN)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_at(pilot, "Journal", 25, 17)  # Add(string text, decimal amount)
+        await pilot.press("f4")
+        await settle(pilot)
+        await choose(pilot, "Change signature…")
+        assert isinstance(app.screen, PromptScreen)
+        assert app.screen.query_one(Input).value == "text, amount"
+        app.screen.query_one(Input).value = "amount, text"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, DiffScreen)
+        assert '+        journal.Add(5m, "deposit"); // overload Add(string, decimal)' in app.screen.preview.render()
+        await pilot.press("escape")  # nothing written
+        app.query_one(SourceView).move_cursor((8, 14))  # the class Journal
+        await pilot.press("f4")
+        await settle(pilot)
+        await choose(pilot, "Extract interface…")
+        assert app.screen.query_one(Input).value == "IJournal"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, DiffScreen) and "+public class Journal : IJournal" in app.screen.preview.render()
+        await pilot.press("escape")

@@ -21,9 +21,11 @@ from ..workspace.session import DEFAULT_QUERY_TIMEOUT, SolutionSession
 from ..workspace.snapshot import Snapshot
 from .actions import changed_solution, line_span, list_actions, span_of
 from .flow import book_of, edit
+from .interface import extracted_interface_solution
 from .move_type import moved_type_solution
 from .previews import PendingEdit, pending_edit
 from .rename import RenameOptions, renamed_solution
+from .signature import changed_signature_solution, parse_parameters
 from .tidy import format_document as _format
 from .tidy import organize_usings as _organize
 from .undo import undo_edit
@@ -31,6 +33,7 @@ from .undo import undo_edit
 __all__ = [
     "RenameOptions",
     "apply_code_action",
+    "change_signature",
     "code_actions",
     "format_document",
     "move_type_to_file",
@@ -126,6 +129,47 @@ def rename_symbol(
         return pending_edit("rename", title, snapshot, result.solution, operation, result.problems, False)
 
     return edit(session, "rename", rename_symbol, apply, preview_token, timeout)
+
+
+def change_signature(
+    session: SolutionSession,
+    ref: SymbolRef,
+    parameters: list[str],
+    apply: bool = False,
+    preview_token: str | None = None,
+    timeout: float | None = DEFAULT_QUERY_TIMEOUT,
+) -> EditPreview:
+    """Give a method its new parameter list (``signature.parse_parameters``): reordered, removed, added,
+    renamed, with every override, implementation and call site updated; previewed with the errors it adds."""
+    specs = parse_parameters(parameters)
+
+    def change_signature(snapshot: Snapshot, operation: Operation) -> PendingEdit:
+        symbol = resolve(snapshot, operation, ref)
+        solution = changed_signature_solution(snapshot, operation, symbol, specs)
+        title = f"Change the signature of {display(symbol)} to ({', '.join(parameters)})"
+        return pending_edit("change_signature", title, snapshot, solution, operation)
+
+    return edit(session, "change_signature", change_signature, apply, preview_token, timeout)
+
+
+def extract_interface(
+    session: SolutionSession,
+    ref: SymbolRef,
+    members: list[str] | None = None,
+    name: str | None = None,
+    file: str | None = None,
+    apply: bool = False,
+    preview_token: str | None = None,
+    timeout: float | None = DEFAULT_QUERY_TIMEOUT,
+) -> EditPreview:
+    """Make an interface of a type's public members (all, or ``members``) that the type then implements."""
+
+    def extract_interface(snapshot: Snapshot, operation: Operation) -> PendingEdit:
+        symbol = resolve(snapshot, operation, ref)
+        title, solution = extracted_interface_solution(snapshot, operation, symbol, members, name, file)
+        return pending_edit("extract_interface", title, snapshot, solution, operation)
+
+    return edit(session, "extract_interface", extract_interface, apply, preview_token, timeout)
 
 
 def move_type_to_file(

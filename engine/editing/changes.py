@@ -59,7 +59,10 @@ def solution_changes(snapshot: Snapshot, changed: Any, operation: Operation) -> 
             if not path or path in found:
                 continue
             new_path = _path_after(before, after)
-            found[path] = FileChange(new_path, text(before), text(after), path if new_path != path else "")
+            old_text, new_text = text(before), text(after)
+            if old_text == new_text and new_path == path:
+                continue  # a text Roslyn made anew with nothing in it changed (a call site left as it was)
+            found[path] = FileChange(new_path, old_text, new_text, path if new_path != path else "")
         for document_id in project_changes.GetAddedDocuments():
             document = changed.GetDocument(document_id)
             path = _new_document_path(document)

@@ -3,6 +3,7 @@ only on Apply; undo; and the source and panels computed again after a write."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -11,8 +12,9 @@ from textual import work
 
 from engine import EngineError, SolutionSession, SymbolRef, editing, queries
 from engine.models import Location
+from engine.views.edits import CodeActionItem
 
-from ..screens.edits import CodeActionsScreen, DiffScreen, RenameScreen
+from ..screens.edits import CodeActionsScreen, DiffScreen, PromptScreen, RenameScreen
 from ..widgets.panels import ListPanel
 from ..widgets.source_view import SourceView
 from .base import AppMixin
@@ -66,18 +68,88 @@ class EditingActions(AppMixin):
         except EngineError as error:
             self.call_from_thread(self.notify, error.describe(), severity="warning")
             return
+        asked = self._refactorings_asking(path, line, column) if diagnostic is None else {}
+        if asked:
+            extra = tuple(CodeActionItem(key, title, "refactoring") for key, (title, _) in asked.items())
+            actions = dataclasses.replace(actions, items=actions.items + extra, total=actions.total + len(extra))
         if not actions.items:
             self.call_from_thread(self.notify, "No code actions here.", timeout=3)
             return
 
         def chosen(item: Any) -> None:
-            if item is not None:
-                self.preview_edit(
-                    lambda: editing.apply_code_action(session, item.id),
-                    lambda token: editing.apply_code_action(session, apply=True, preview_token=token),
-                )
+            if item is None:
+                return
+            if item.id in asked:
+                asked[item.id][1]()
+                return
+            self.preview_edit(
+                lambda: editing.apply_code_action(session, item.id),
+                lambda token: editing.apply_code_action(session, apply=True, preview_token=token),
+            )
 
         self.call_from_thread(self.push_screen, CodeActionsScreen(actions), chosen)
+
+    def _refactorings_asking(self, path: str, line: int, column: int) -> dict[str, tuple[str, Callable[[], None]]]:
+        """Change signature (on a method) and extract interface (on a class or struct): the refactorings
+        whose answers Roslyn's IDE asks in a dialog, asked here in a prompt. Id -> title, what to do."""
+        assert self.session is not None
+        session = self.session
+        ref = SymbolRef(file=path, line=line, column=column)
+        try:
+            info = session.run(queries.symbol_info, ref)
+        except EngineError:
+            return {}
+        if not info.symbol.in_source:
+            return {}
+        target = SymbolRef(name=info.symbol.documentation_id)
+        if info.symbol.kind in ("method", "constructor"):
+            current = ", ".join(parameter.name for parameter in info.parameters)
+
+            def change() -> None:
+                def answered(text: str | None) -> None:
+                    if text is not None:
+                        parts = [part.strip() for part in text.split(",") if part.strip()]
+                        self.preview_edit(
+                            lambda: editing.change_signature(session, target, parts),
+                            lambda token: editing.change_signature(
+                                session, target, parts, apply=True, preview_token=token
+                            ),
+                        )
+
+                self.push_screen(
+                    PromptScreen(
+                        f"Change the signature of {info.symbol.display}",
+                        current,
+                        "the parameters in their new order: name (keep), name as new (rename), "
+                        "Type name = default, Type name: value (add); left out: removed",
+                    ),
+                    answered,
+                )
+
+            return {"tui:change_signature": ("Change signature…", change)}
+        if info.symbol.kind in ("class", "struct", "record", "record struct"):
+
+            def extract() -> None:
+                def answered(name: str | None) -> None:
+                    if name is not None:
+                        self.preview_edit(
+                            lambda: editing.extract_interface(session, target, None, name),
+                            lambda token: editing.extract_interface(
+                                session, target, None, name, apply=True, preview_token=token
+                            ),
+                        )
+
+                self.push_screen(
+                    PromptScreen(
+                        f"Extract an interface from {info.symbol.display}",
+                        f"I{info.symbol.name}",
+                        "the interface's name: every public member goes in it, into <name>.cs beside the type",
+                    ),
+                    answered,
+                )
+
+            return {"tui:extract_interface": ("Extract interface…", extract)}
+        return {}
 
     def action_rename(self) -> None:
         """Ask for the new name at once (keys typed next go to the prompt); the engine resolves the

@@ -156,4 +156,32 @@ class RenameScreen(ModalScreen[str | None]):
         self.dismiss(name if name and name != self.old_name else None)
 
 
-__all__ = ["CodeActionsScreen", "DiffScreen", "RenameScreen", "diff_text"]
+class PromptScreen(ModalScreen[str | None]):
+    """Asks for one line (a refactoring's answer: a parameter list, an interface's name); enter previews."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", id="cancel_prompt")]
+    DEFAULT_CSS = (
+        MODAL_CSS.format(name="PromptScreen")
+        + """
+    PromptScreen > Vertical { width: 100; }
+    """
+    )
+
+    def __init__(self, title: str, value: str, hint: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.value = value
+        self.hint = hint
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_text, classes="title", markup=False)
+            yield Input(self.value, id="prompt-value", select_on_focus=False)
+            yield Label(self.hint, classes="hint", markup=False)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value.strip() or None)
+
+
+__all__ = ["CodeActionsScreen", "DiffScreen", "PromptScreen", "RenameScreen", "diff_text"]

@@ -1,0 +1,68 @@
+using System.Collections.Immutable;
+using System.Reflection;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Host;
+
+namespace RoslynTuiNative;
+
+/// <summary>Roslyn's own Extract Interface (Microsoft.CodeAnalysis.Features), with the answers its dialog
+/// would ask for given here (engine/editing/interface.py): the members, the interface's name and file. The
+/// service and its option types are internal to Roslyn, so they are reached by reflection.</summary>
+public static class ExtractInterface
+{
+    const string Namespace = "Microsoft.CodeAnalysis.ExtractInterface.";
+    static readonly BindingFlags Any = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance | BindingFlags.Static;
+
+    static Type Features(string name) =>
+        Type.GetType(Namespace + name + ", Microsoft.CodeAnalysis.Features", throwOnError: true)!;
+
+    static object? Member(object owner, string name)
+    {
+        var type = owner.GetType();
+        return type.GetProperty(name, Any) is { } property ? property.GetValue(owner) : type.GetField(name, Any)?.GetValue(owner);
+    }
+
+    /// <summary>The members the type can give its interface, as documentation IDs.</summary>
+    public static async Task<string[]> ExtractableAsync(Document document, int position, CancellationToken token)
+    {
+        var (_, analysis) = await AnalyzedAsync(document, position, token).ConfigureAwait(false);
+        return [.. ((ImmutableArray<ISymbol>)Member(analysis, "ExtractableMembers")!).Select(Symbols.DocumentationId)];
+    }
+
+    /// <summary>The solution with the interface extracted: <paramref name="members"/> by documentation ID,
+    /// into <paramref name="fileName"/> (a new file beside the type's) or, when null, the type's own file.</summary>
+    public static async Task<Solution> ExtractAsync(
+        Document document, int position, string[] members, string interfaceName, string? fileName, CancellationToken token)
+    {
+        var (service, analysis) = await AnalyzedAsync(document, position, token).ConfigureAwait(false);
+        var extractable = (ImmutableArray<ISymbol>)Member(analysis, "ExtractableMembers")!;
+        var wanted = new HashSet<string>(members, StringComparer.Ordinal);
+        var included = extractable.Where(m => wanted.Contains(Symbols.DocumentationId(m))).ToImmutableArray();
+        var locationType = Features("ExtractInterfaceOptionsResult+ExtractLocation");
+        var location = Enum.Parse(locationType, fileName is null ? "SameFile" : "NewFile");
+        var options = Activator.CreateInstance(Features("ExtractInterfaceOptionsResult"), Any, null,
+            [false, included, interfaceName, fileName ?? document.Name, location], null)!;
+        var extract = service.GetType().GetMethods(Any).First(m => m.Name == "ExtractInterfaceFromAnalyzedTypeAsync" && m.GetParameters().Length == 3);
+        var task = (Task)extract.Invoke(service, [analysis, options, token])!;
+        await task.ConfigureAwait(false);
+        var result = task.GetType().GetProperty("Result")!.GetValue(task)!;
+        if (Member(result, "Succeeded") is not true || Member(result, "UpdatedSolution") is not Solution solution)
+            throw new InvalidOperationException("Roslyn did not extract the interface");
+        return solution;
+    }
+
+    static async Task<(object Service, object Analysis)> AnalyzedAsync(Document document, int position, CancellationToken token)
+    {
+        var serviceType = Features("AbstractExtractInterfaceService");
+        var getService = typeof(LanguageServices).GetMethod(nameof(LanguageServices.GetService))!.MakeGenericMethod(serviceType);
+        var service = getService.Invoke(document.Project.Services, null)
+            ?? throw new InvalidOperationException("this Roslyn has no Extract Interface service");
+        var rule = Enum.Parse(Features("TypeDiscoveryRule"), "TypeDeclaration");
+        var task = (Task)serviceType.GetMethod("AnalyzeTypeAtPositionAsync", Any)!.Invoke(service, [document, position, rule, token])!;
+        await task.ConfigureAwait(false);
+        var analysis = task.GetType().GetProperty("Result")!.GetValue(task)!;
+        if (Member(analysis, "CanExtractInterface") is not true)
+            throw new InvalidOperationException((string?)Member(analysis, "ErrorMessage") ?? "no interface can be extracted here");
+        return (service, analysis);
+    }
+}
