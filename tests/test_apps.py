@@ -3,6 +3,8 @@ freshness on the real SDK's virtual project."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from engine import SymbolRef, editing, load_solution
@@ -44,9 +46,15 @@ def test_navigation_reaches_the_record_and_the_local_function(greet):
     assert "Person" in outline.render()
 
 
-def test_a_package_symbol_resolves(greet):
-    definition = greet.run(go_to_definition, SymbolRef(name="Newtonsoft.Json.JsonConvert"))
-    assert "Newtonsoft.Json" in definition.render()
+def test_a_package_symbol_resolves_to_its_source(greet):
+    definition = greet.run(
+        go_to_definition, SymbolRef(name="M:Newtonsoft.Json.JsonConvert.SerializeObject(System.Object)")
+    )
+    library = definition.library
+    assert library is not None and library.assembly == "Newtonsoft.Json" and library.route == "decompiled"
+    lines = Path(library.location.path).read_text(encoding="utf-8").splitlines()
+    assert "/newtonsoft.json/13.0.3/lib/" in lines[1]  # the package's own assembly, with bodies
+    assert "public static string SerializeObject(object? value)" in lines[library.location.line - 1]
 
 
 def test_rename_inside_an_app_previews_every_use(greet):
