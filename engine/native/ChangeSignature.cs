@@ -3,7 +3,6 @@ using System.Collections.Immutable;
 using System.Reflection;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
-using Microsoft.CodeAnalysis.Host;
 
 namespace RoslynTuiNative;
 
@@ -15,32 +14,18 @@ namespace RoslynTuiNative;
 /// arguments, extension calls, attributes, delegate invocations) are updated by the service.</summary>
 public static class ChangeSignature
 {
-    const string Namespace = "Microsoft.CodeAnalysis.ChangeSignature.";
-    static readonly BindingFlags Any = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance | BindingFlags.Static;
+    static readonly BindingFlags Any = RoslynInternals.Any;
 
-    static Type Features(string name) =>
-        Type.GetType(Namespace + name + ", Microsoft.CodeAnalysis.Features", throwOnError: true)!;
+    static Type Features(string name) => RoslynInternals.Features("Microsoft.CodeAnalysis.ChangeSignature." + name);
 
-    /// <summary>A property's or a field's value (Roslyn's internal types use both).</summary>
-    static object? Member(object owner, string name)
-    {
-        var type = owner.GetType();
-        return type.GetProperty(name, Any) is { } property ? property.GetValue(owner) : type.GetField(name, Any)?.GetValue(owner);
-    }
+    static object? Member(object owner, string name) => RoslynInternals.Member(owner, name);
 
     /// <summary>The changed solution, or throws with the service's reason.</summary>
     public static async Task<Solution> ChangeAsync(
         Document document, int position, string[] kept, string[][] added, int[] order, CancellationToken token)
     {
-        var serviceType = Features("AbstractChangeSignatureService");
-        var languageServices = document.Project.Services;
-        var getService = typeof(LanguageServices).GetMethod(nameof(LanguageServices.GetService))!.MakeGenericMethod(serviceType);
-        var service = getService.Invoke(languageServices, null)
-            ?? throw new InvalidOperationException("this Roslyn has no Change Signature service");
-        var contextTask = (Task)serviceType.GetMethod("GetChangeSignatureContextAsync", Any)!
-            .Invoke(service, [document, position, false, token])!;
-        await contextTask.ConfigureAwait(false);
-        var context = contextTask.GetType().GetProperty("Result")!.GetValue(contextTask)!;
+        var service = RoslynInternals.Service(document, Features("AbstractChangeSignatureService"), "Change Signature");
+        var context = await RoslynInternals.Invoke(service, "GetChangeSignatureContextAsync", [document, position, false, token]);
         if (context.GetType().Name != "ChangeSignatureAnalysisSucceededContext")
         {
             var reason = Member(context, "CannotChangeSignatureReason");
@@ -91,10 +76,7 @@ public static class ChangeSignature
         var updated = configurationType.GetMethod("Create", Any)!.Invoke(null, [immutable, thisParameter is not null, 0])!;
         var change = Activator.CreateInstance(Features("SignatureChange"), Any, null, [original, updated], null)!;
         var options = Activator.CreateInstance(Features("ChangeSignatureOptionsResult"), Any, null, [change, false], null)!;
-        var resultTask = (Task)serviceType.GetMethod("ChangeSignatureWithContextAsync", Any)!
-            .Invoke(service, [context, options, token])!;
-        await resultTask.ConfigureAwait(false);
-        var result = resultTask.GetType().GetProperty("Result")!.GetValue(resultTask)!;
+        var result = await RoslynInternals.Invoke(service, "ChangeSignatureWithContextAsync", [context, options, token]);
         var solution = Member(result, "UpdatedSolution") as Solution;
         if (solution is null || Member(result, "Succeeded") is not true)
         {

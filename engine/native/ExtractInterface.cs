@@ -1,7 +1,6 @@
 using System.Collections.Immutable;
 using System.Reflection;
 using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.Host;
 
 namespace RoslynTuiNative;
 
@@ -10,17 +9,11 @@ namespace RoslynTuiNative;
 /// service and its option types are internal to Roslyn, so they are reached by reflection.</summary>
 public static class ExtractInterface
 {
-    const string Namespace = "Microsoft.CodeAnalysis.ExtractInterface.";
-    static readonly BindingFlags Any = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance | BindingFlags.Static;
+    static readonly BindingFlags Any = RoslynInternals.Any;
 
-    static Type Features(string name) =>
-        Type.GetType(Namespace + name + ", Microsoft.CodeAnalysis.Features", throwOnError: true)!;
+    static Type Features(string name) => RoslynInternals.Features("Microsoft.CodeAnalysis.ExtractInterface." + name);
 
-    static object? Member(object owner, string name)
-    {
-        var type = owner.GetType();
-        return type.GetProperty(name, Any) is { } property ? property.GetValue(owner) : type.GetField(name, Any)?.GetValue(owner);
-    }
+    static object? Member(object owner, string name) => RoslynInternals.Member(owner, name);
 
     /// <summary>The members the type can give its interface, as documentation IDs.</summary>
     public static async Task<string[]> ExtractableAsync(Document document, int position, CancellationToken token)
@@ -42,10 +35,7 @@ public static class ExtractInterface
         var location = Enum.Parse(locationType, fileName is null ? "SameFile" : "NewFile");
         var options = Activator.CreateInstance(Features("ExtractInterfaceOptionsResult"), Any, null,
             [false, included, interfaceName, fileName ?? document.Name, location], null)!;
-        var extract = service.GetType().GetMethods(Any).First(m => m.Name == "ExtractInterfaceFromAnalyzedTypeAsync" && m.GetParameters().Length == 3);
-        var task = (Task)extract.Invoke(service, [analysis, options, token])!;
-        await task.ConfigureAwait(false);
-        var result = task.GetType().GetProperty("Result")!.GetValue(task)!;
+        var result = await RoslynInternals.Invoke(service, "ExtractInterfaceFromAnalyzedTypeAsync", [analysis, options, token], 3);
         if (Member(result, "Succeeded") is not true || Member(result, "UpdatedSolution") is not Solution solution)
             throw new InvalidOperationException("Roslyn did not extract the interface");
         return solution;
@@ -53,14 +43,9 @@ public static class ExtractInterface
 
     static async Task<(object Service, object Analysis)> AnalyzedAsync(Document document, int position, CancellationToken token)
     {
-        var serviceType = Features("AbstractExtractInterfaceService");
-        var getService = typeof(LanguageServices).GetMethod(nameof(LanguageServices.GetService))!.MakeGenericMethod(serviceType);
-        var service = getService.Invoke(document.Project.Services, null)
-            ?? throw new InvalidOperationException("this Roslyn has no Extract Interface service");
+        var service = RoslynInternals.Service(document, Features("AbstractExtractInterfaceService"), "Extract Interface");
         var rule = Enum.Parse(Features("TypeDiscoveryRule"), "TypeDeclaration");
-        var task = (Task)serviceType.GetMethod("AnalyzeTypeAtPositionAsync", Any)!.Invoke(service, [document, position, rule, token])!;
-        await task.ConfigureAwait(false);
-        var analysis = task.GetType().GetProperty("Result")!.GetValue(task)!;
+        var analysis = await RoslynInternals.Invoke(service, "AnalyzeTypeAtPositionAsync", [document, position, rule, token]);
         if (Member(analysis, "CanExtractInterface") is not true)
             throw new InvalidOperationException((string?)Member(analysis, "ErrorMessage") ?? "no interface can be extracted here");
         return (service, analysis);
