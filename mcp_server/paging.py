@@ -53,7 +53,9 @@ def message_size(view: Any, text: str) -> int:
 
 def fit(count: int, cut: Callable[[int], Any], budget: int) -> tuple[Any, str]:
     """The longest page ``cut(n)`` with ``n <= count`` whose text and structured content together take
-    at most ``budget`` characters (at least one item, however large).
+    at most ``budget`` characters (at least one item, however large). A view that can show less of each
+    item (``stepped_down``: references without their code, then counted per file) does so before it
+    shows fewer items.
 
     Returns the page and its rendered text.
     """
@@ -61,6 +63,16 @@ def fit(count: int, cut: Callable[[int], Any], budget: int) -> tuple[Any, str]:
     text = shown.render()
     if message_size(shown, text) <= budget:
         return shown, text
+    if hasattr(shown, "stepped_down"):
+        for candidate in shown.stepped_down():
+            text = candidate.render()
+            if message_size(candidate, text) <= budget:
+                return candidate, text
+        whole = cut
+
+        def cut(n: int) -> Any:  # the least of each item, then fewer items
+            return whole(n).stepped_down()[-1]
+
     low, high = 0, count  # the largest item count that fits, found by halving
     while low < high:
         middle = (low + high + 1) // 2
@@ -71,22 +83,6 @@ def fit(count: int, cut: Callable[[int], Any], budget: int) -> tuple[Any, str]:
             high = middle - 1
     shown = cut(max(low, 1))
     return shown, shown.render()
-
-
-def stepped_fit(count: int, cut: Callable[[int], Any], budget: int) -> tuple[Any, str]:
-    """As ``fit``, but a view that can show less of each item (``stepped_down``: references without
-    their code, then counted per file) does so before it shows fewer items."""
-    whole = cut(count)
-    text = whole.render()
-    if message_size(whole, text) <= budget:
-        return whole, text
-    if not hasattr(whole, "stepped_down"):
-        return fit(count, cut, budget)
-    for candidate in whole.stepped_down():
-        text = candidate.render()
-        if message_size(candidate, text) <= budget:
-            return candidate, text
-    return fit(count, lambda n: cut(n).stepped_down()[-1], budget)
 
 
 def cut_text(text: str, budget: int) -> tuple[str, bool]:

@@ -19,7 +19,7 @@ from engine.views.paging import page
 
 from .config import Settings
 from .lean import lean
-from .paging import cut_text, decode_cursor, encode_cursor, fingerprint, fit, message_size, stepped_fit
+from .paging import cut_text, decode_cursor, encode_cursor, fingerprint, fit, message_size
 
 log = logging.getLogger("roslyn_mcp")
 
@@ -70,7 +70,7 @@ async def answer(
             shown, text = fit(len(view.items), view.first, budget)
         else:
             total = len(view.items)
-            shown, text = stepped_fit(min(limit, max(total - offset, 0)), lambda n: page(view, offset, n), budget)
+            shown, text = fit(min(limit, max(total - offset, 0)), lambda n: page(view, offset, n), budget)
         end = offset + len(shown.items)
         if end < total:
             next_cursor = encode_cursor(key, end)

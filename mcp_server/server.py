@@ -34,6 +34,7 @@ REGISTERS = {
     "analysis": (analysis_tools.register,),
 }
 """What adds each toolset's tools (``toolsets.TOOLSETS``)."""
+assert set(REGISTERS) == set(toolsets.TOOLSETS), "every toolset is registered by its modules, and only those"
 INSTRUCTIONS = (Path(__file__).parent / "instructions.md").read_text(encoding="utf-8")
 
 

@@ -76,3 +76,21 @@ def test_diagnostics_text(shop):
         "src/Shop.Broken/Broken.cs:12:35  error  CS0103  [fix]  The name 'missingValue' does not exist in the current "
         "context"
     )
+
+
+def test_a_long_page_steps_down_before_it_shows_fewer_references(shop):
+    from engine.views.paging import page
+    from mcp_server.paging import fit, message_size
+
+    balance = shop.run(find_references, SymbolRef(name="Customer.Balance"))
+    full = balance.render()
+    without_code = balance.stepped_down()[0]
+    budget = message_size(without_code, without_code.render())  # the page fits only without its code
+    shown, text = fit(len(balance.items), lambda n: page(balance, 0, n), budget)
+    assert len(shown.items) == balance.total and text != full
+    assert text.splitlines()[1] == "(shown without each line's code: the page in full is over the response budget)"
+    per_file = balance.stepped_down()[1]
+    shown, text = fit(len(balance.items), lambda n: page(balance, 0, n), message_size(per_file, per_file.render()))
+    assert len(shown.items) == balance.total and "src/Shop.Data/Seeder.cs  3 references" in text
+    shown, text = fit(len(balance.items), lambda n: page(balance, 0, n), 600)
+    assert 1 <= len(shown.items) < balance.total and "counted per file" in text  # then fewer items

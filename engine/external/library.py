@@ -29,6 +29,7 @@ from ..host.cache import cache_dir, locked
 from ..host.csharp_build import QUIET, BuildFailed, built, runtime_identifier
 from ..host.interop import Operation
 from ..symbols.describe import documentation_id
+from ..views.definition import ROUTES
 from ..workspace.snapshot import Snapshot
 
 SOURCE = Path(__file__).parent / "library_source"
@@ -62,12 +63,6 @@ class LibraryFile:
     address: str = ""
     """The SourceLink address, when the PDB gives one (fetched or not)."""
 
-    @property
-    def origin(self) -> str:
-        """``decompiled from System.Linq 10.0.0.0`` and the like: what the first line says."""
-        how = {"embedded": "source embedded in the PDB of", "sourcelink": "source (SourceLink) of"}
-        return f"{how.get(self.route, 'decompiled from')} {self.assembly} {self.version}"
-
 
 def is_library_file(path: str) -> bool:
     """A file this module wrote (what the source view may open read-only outside the solution)."""
@@ -98,8 +93,9 @@ def library_source(snapshot: Snapshot, symbol: Any, operation: Operation) -> Lib
     with locked(folder / ".lock"):
         if not (target.exists() and facts_file.exists()):
             found = type_source(str(implementation), type_name, operation)
+            how = ROUTES[found["route"]]
             header = (
-                f"// {found['origin']} {found['assembly']} {found['version']}: {type_name}\n"
+                f"// {how[0].upper()}{how[1:]} from {found['assembly']} {found['version']}: {type_name}\n"
                 f"// read-only: {found['path']}\n"
             )
             target.write_text(header + found["text"], encoding="utf-8")
@@ -140,9 +136,6 @@ def type_source(implementation: str, type_name: str, operation: Operation) -> di
             "Use symbol_info or get_documentation for its signature and documentation.",
         ) from error
     operation.check()
-    found["origin"] = {"embedded": "Source embedded in the PDB of", "sourcelink": "Source (SourceLink) of"}.get(
-        found["route"], "Decompiled (ICSharpCode.Decompiler) from"
-    )
     return dict(found)
 
 

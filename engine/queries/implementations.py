@@ -44,12 +44,8 @@ def find_implementations(snapshot: Snapshot, operation: Operation, ref: SymbolRe
             f"{display(symbol)} is a {kind_of(symbol)}: nothing can implement or override it.",
             "Name an interface, a class, or an interface, abstract or virtual member.",
         )
-    projects = [
-        (snapshot.project_of(item.symbol.location.path) or "generated")
-        if item.symbol.location
-        else item.symbol.assembly
-        for item in items
-    ]
+    in_source = iter(snapshot.projects_of([i.symbol.location.path for i in items if i.symbol.location]))
+    projects = [next(in_source) if item.symbol.location else item.symbol.assembly for item in items]
     return listed(str(snapshot.root), summarize(symbol), items, projects)
 
 

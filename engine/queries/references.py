@@ -44,14 +44,8 @@ def find_references(
         total=len(ordered),
         file_count=len({r.location.path for r in ordered}),
         kind_counts=count_kinds(ordered),
-        by_project=by_project(snapshot, [r.location.path for r in ordered]),
+        by_project=counted(p for p in snapshot.projects_of([r.location.path for r in ordered]) if p),
     )
-
-
-def by_project(snapshot: Snapshot, paths: list[str]) -> tuple[tuple[str, int], ...]:
-    """How many of ``paths`` (one per item) lie in each project, most first; a generated file's as ``generated``."""
-    projects: dict[str, str] = {}
-    return counted(projects.setdefault(path, snapshot.project_of(path) or "generated") for path in paths)
 
 
 def _described(

@@ -8,6 +8,13 @@ from ..models import Location
 from ..symbols.describe import SymbolSummary
 from .text import plural, where
 
+ROUTES = {
+    "embedded": "source embedded in the PDB",
+    "sourcelink": "source fetched by SourceLink",
+    "decompiled": "decompiled (ICSharpCode.Decompiler)",
+}
+"""How a library symbol's source was found, as the answers and the file's first line say it."""
+
 
 @dataclass(frozen=True)
 class LibraryPlace:
@@ -22,8 +29,7 @@ class LibraryPlace:
     """The SourceLink address, when the PDB gives one."""
 
     def origin(self) -> str:
-        how = {"embedded": "source embedded in its PDB", "sourcelink": "source from SourceLink"}
-        return f"{self.assembly} {self.version}, {how.get(self.route, 'decompiled (ICSharpCode.Decompiler)')}"
+        return f"{self.assembly} {self.version}, {ROUTES[self.route]}"
 
 
 @dataclass(frozen=True)

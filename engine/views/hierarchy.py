@@ -156,6 +156,6 @@ def listed(root: str, symbol: SymbolSummary, items: list[Related], projects: lis
         len(items),
         direct_count=sum(1 for item in items if item.direct),
         file_count=len({item.symbol.location.path for item in items if item.symbol.location}),
-        by_project=counted(projects),
+        by_project=counted(project for project in projects if project),
         by_kind=counted(item.symbol.kind for item in items),
     )

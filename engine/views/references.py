@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 from dataclasses import dataclass, field
 
 from ..models import TEXT_ONLY, Location, relative_path
@@ -11,7 +10,6 @@ from .paging import range_note
 from .text import columns, counted, grouped_by_file, plural, tally
 
 FULL, WITHOUT_CODE, PER_FILE = "full", "without each line's code", "counted per file"
-DETAILS = (FULL, WITHOUT_CODE, PER_FILE)
 
 
 @dataclass(frozen=True)
@@ -40,7 +38,7 @@ class ReferenceList:
     by_project: tuple[tuple[str, int], ...] = ()
     """References per project, most first (all of them, not only this page's)."""
     detail: str = field(default=FULL, metadata=TEXT_ONLY)
-    """How much of each reference the text shows: ``DETAILS`` in order, a long page stepping down."""
+    """How much of each reference the text shows: ``FULL``, then ``WITHOUT_CODE``, then ``PER_FILE`` as a long page steps down."""
 
     def render(self) -> str:
         counts = ", ".join(f"{count} {kind}" for kind, count in self.kind_counts)
@@ -86,5 +84,4 @@ class ReferenceList:
 
 
 def count_kinds(items: list[Reference]) -> tuple[tuple[str, int], ...]:
-    counts = Counter(item.kind for item in items)
-    return tuple(sorted(counts.items(), key=lambda pair: (-pair[1], pair[0])))
+    return counted(item.kind for item in items)

@@ -139,14 +139,18 @@ class Snapshot:
         """The name of the project whose (navigated) document ``path`` is, or whose folder holds it (a
         generated document); empty when none is."""
         documents = self._documents_by_path.get(os.path.normcase(path), [])
-        preferred = [d for d in documents if d.Project.Id in self.project_ids] or documents
-        if preferred:
-            return display_name(preferred[0].Project)
+        if documents:
+            return display_name(self._navigated(documents).Project)
         # A generated document lies in its project's obj folder, on no disk: the nearest project folder.
         holders = [
             p for p in self.projects if p.FilePath and path.startswith(os.path.dirname(str(p.FilePath)) + os.sep)
         ]
         return display_name(max(holders, key=lambda p: len(str(p.FilePath)))) if holders else ""
+
+    def projects_of(self, paths: list[str]) -> list[str]:
+        """``project_of`` each of ``paths`` (a long list of references names few files: each looked up once)."""
+        known = {path: self.project_of(path) for path in set(paths)}
+        return [known[path] for path in paths]
 
     def document(self, path: str) -> Any:
         """The document to navigate for ``path`` (in the chosen target), or a named error."""
@@ -165,6 +169,10 @@ class Snapshot:
                 f"{_shown(path)} {reason}.",
                 "Give a .cs file of the solution, absolute or relative to " + str(self.root) + ".",
             )
+        return self._navigated(documents)
+
+    def _navigated(self, documents: list[Any]) -> Any:
+        """Of a file's documents (one per target), the one in the target navigated."""
         preferred = [d for d in documents if d.Project.Id in self.project_ids]
         return (preferred or documents)[0]
 
