@@ -57,14 +57,27 @@ public static class LibrarySource
     }
 
     // A decompiler per assembly file: its type system (every referenced assembly read) is most of the cost
-    // of a first decompilation, and the next type of the same assembly reuses it.
+    // of a first decompilation, and the next type of the same assembly reuses it. It holds ~70 MB for
+    // System.Private.CoreLib, so only the last few assemblies' are kept.
+    const int KeptDecompilers = 3;
     static readonly Dictionary<string, (CSharpDecompiler, PEFile)> decompilers = [];
+    static readonly List<string> lastUsed = [];
 
     static (CSharpDecompiler, PEFile) DecompilerOf(string path)
     {
         lock (decompilers)
         {
-            if (decompilers.TryGetValue(path, out var known)) return known;
+            if (decompilers.TryGetValue(path, out var known))
+            {
+                lastUsed.Remove(path);
+                lastUsed.Add(path);
+                return known;
+            }
+            if (decompilers.Count >= KeptDecompilers)
+            {
+                decompilers.Remove(lastUsed[0]);
+                lastUsed.RemoveAt(0);
+            }
             var file = new PEFile(path, PEStreamOptions.Default);
             var resolver = new UniversalAssemblyResolver(
                 path, false, file.DetectTargetFrameworkId(), null, PEStreamOptions.PrefetchMetadata, MetadataReaderOptions.None);
@@ -72,6 +85,7 @@ public static class LibrarySource
             {
                 ThrowOnAssemblyResolveErrors = false,
             };
+            lastUsed.Add(path);
             return decompilers[path] = (new CSharpDecompiler(file, resolver, settings), file);
         }
     }
