@@ -87,9 +87,11 @@ class LoadingActions(AppMixin):
         content = self.query_one(TabbedContent)
 
         def tick() -> None:
-            content.get_tab(tab).label = f"{label} {next(frames)}"
+            # Not ``Tab.label``: every relabel re-animates the underline beneath the tabs, so ten a second
+            # kept the animator from ever resting. The frames are one width: the underline stays put.
+            Static.update(content.get_tab(tab), f"{label} {next(frames)}")
 
-        tick()
+        content.get_tab(tab).label = f"{label} {next(frames)}"
         return self.set_interval(0.1, tick)
 
     def _stop_spinning(self, timer: Any, tab: str, label: str) -> None:
