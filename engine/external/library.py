@@ -24,9 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..docs.from_symbols import documentation
 from ..errors import EngineError, InvalidArgument
 from ..host.cache import cache_dir, locked
-from ..host.csharp_build import QUIET, BuildFailed, built, runtime_identifier
+from ..host.csharp_build import QUIET, BuildFailed, already_built, built, runtime_identifier
 from ..host.interop import Operation
 from ..symbols.describe import documentation_id
 from ..views.definition import ROUTES
@@ -209,8 +210,35 @@ def _metadata_name(kind: Any) -> str:
     return f"{namespace.ToDisplayString()}.{name}"
 
 
-def _library_helper() -> Any:
-    """The ``RoslynTuiLibrarySource.LibrarySource`` class, built and loaded on first use."""
+def warm_up(snapshot: Snapshot, operation: Operation) -> None:
+    """What the first answer about a framework symbol would pay, once per process: the framework's XML
+    documentation read (0.5 s) and, when the helper is already built, one type of the runtime's
+    System.Private.CoreLib decompiled: a process's first decompilation pays ~2 s for the decompiler's start
+    (its code under dynamic PGO, CoreLib's type system), a type after it 0.2-0.6 s. CoreLib's decompiler
+    stays (~70 MB)."""
+    with _lock:
+        if _helper.get("warmed"):
+            return
+        _helper["warmed"] = True
+    if snapshot.all_projects:
+        compilation = snapshot.compilation(snapshot.all_projects[0], operation)
+        documentation(compilation.ObjectType)
+    helper = _library_helper(build=False)
+    if helper is None:
+        return
+    import clr  # type: ignore[import-not-found]
+    from System import Object  # type: ignore[import-not-found]
+
+    try:
+        helper.Decompiled(clr.GetClrType(Object).Assembly.Location, "System.Version")
+    except Exception as error:  # a .NET exception: the first real decompilation reports it then
+        log.info("warming the decompiler failed: %s", error)
+    operation.check()
+
+
+def _library_helper(build: bool = True) -> Any:
+    """The ``RoslynTuiLibrarySource.LibrarySource`` class, built and loaded on first use; with ``build``
+    false, ``None`` unless a build is in the cache already."""
     with _lock:
         if "class" in _helper:
             return _helper["class"]
@@ -226,15 +254,19 @@ def _library_helper() -> Any:
             attempts.insert(
                 0, ["publish", *plain[1:], "-r", runtime, "--self-contained", "false", "-p:PublishReadyToRun=true"]
             )
-        try:
-            output = built(
-                "library-source", SOURCE, [framework, "ReadyToRun, else build"], attempts, info.dotnet.dotnet
-            )
-        except BuildFailed as error:
-            raise LibrarySourceUnavailable(
-                f"The library-source helper could not be built: {error.message}",
-                "Check that NuGet can restore ICSharpCode.Decompiler (dotnet restore), then ask again.",
-            ) from error
+        recipe = [framework, "ReadyToRun, else build"]
+        if not build:
+            output = already_built("library-source", SOURCE, recipe)
+            if output is None:
+                return None
+        else:
+            try:
+                output = built("library-source", SOURCE, recipe, attempts, info.dotnet.dotnet)
+            except BuildFailed as error:
+                raise LibrarySourceUnavailable(
+                    f"The library-source helper could not be built: {error.message}",
+                    "Check that NuGet can restore ICSharpCode.Decompiler (dotnet restore), then ask again.",
+                ) from error
         import clr  # type: ignore[import-not-found]
         from System.Runtime.Loader import AssemblyLoadContext  # type: ignore[import-not-found]
 

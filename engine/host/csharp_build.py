@@ -25,10 +25,11 @@ class BuildFailed(EngineError):
 def built(name: str, source: Path, recipe: Sequence[str], attempts: Sequence[Sequence[str]], dotnet: Path) -> Path:
     """The output folder of ``source`` built by the first of ``attempts`` (argument lists for ``dotnet``,
     ``{src}`` and ``{out}`` filled in) that succeeds. ``recipe`` joins the cache key."""
+    output = already_built(name, source, recipe)
+    if output is not None:
+        return output
     home = cache_dir(name, _digest(source, recipe))
     output = home / "out"
-    if output.exists():
-        return output
     with locked(home / "build.lock"):
         if output.exists():
             return output
@@ -45,6 +46,12 @@ def built(name: str, source: Path, recipe: Sequence[str], attempts: Sequence[Seq
                 return output
             failure = "\n".join((done.stdout + done.stderr).strip().splitlines()[-8:])
         raise BuildFailed(f"Building {name} failed:\n{failure}", f"Its sources are in {copy}.")
+
+
+def already_built(name: str, source: Path, recipe: Sequence[str]) -> Path | None:
+    """The output folder of ``source`` when a build of it with ``recipe`` is in the cache, else ``None``."""
+    output = cache_dir(name, _digest(source, recipe)) / "out"
+    return output if output.exists() else None
 
 
 def _digest(source: Path, recipe: Sequence[str]) -> str:

@@ -1,7 +1,8 @@
 """The engine's warm-up after a load: what the first queries would otherwise pay for.
 
 Every compilation (in the order a user needs them), Roslyn's syntax indexes, the editing providers and
-analyzers, the on-disk index the next start answers from, then the call graph tests reach. ``open_session`` gives it to each session.
+analyzers, the on-disk index the next start answers from, the call graph tests reach, then the decompiler.
+``open_session`` gives it to each session.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from ...diagnostics.ide import ide_analyzers
 from ...editing.actions import warm_up as warm_code_actions
 from ...editing.providers import csharp_providers
 from ...external.generated import generated_files
+from ...external.library import warm_up as warm_library_source
 from ...host.interop import Operation
 from ...index import IndexWriter
 from ..snapshot import Snapshot
@@ -76,3 +78,5 @@ def warm_up_after_load(session: WarmedSession, operation: Operation) -> None:
     from ...testing.discovery import warm_call_graph
 
     warm_call_graph(snapshot, operation, lambda: session.yield_to_queries(operation, quiet=0.2))
+    session.yield_to_queries(operation)
+    warm_library_source(snapshot, operation)
