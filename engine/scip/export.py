@@ -1,0 +1,116 @@
+"""Writing the SCIP index: every C# file of the chosen projects, a document at a time, into a file that
+appears whole (written beside it, then renamed) or not at all."""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import time
+from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+from ..errors import InvalidArgument
+from ..host.interop import Operation
+from ..workspace.snapshot import Snapshot
+from .helper import index_file_class
+
+
+@dataclass(frozen=True)
+class IndexSummary:
+    """What an index holds."""
+
+    path: str
+    projects: tuple[str, ...]
+    documents: int
+    occurrences: int
+    symbols: int
+    bytes: int
+    seconds: float
+    skipped: tuple[str, ...]
+    """Files of the projects outside the solution's directory (a SCIP path is relative to it)."""
+
+
+def write_index(
+    snapshot: Snapshot,
+    operation: Operation,
+    output: str | Path,
+    projects: list[str] | None = None,
+    arguments: list[str] | None = None,
+) -> IndexSummary:
+    """Index the projects named by ``projects`` (names or globs; all when empty) into ``output``."""
+    began = time.perf_counter()
+    chosen = _chosen(snapshot, projects or [])
+    target = Path(output).resolve()
+    if target.is_dir():
+        raise InvalidArgument(f"{target} is a directory.", "Name the index file to write, such as index.scip.")
+    if not target.parent.is_dir():
+        raise InvalidArgument(f"{target.parent} does not exist.", "Create the directory or name another file.")
+    partial = target.with_name(f".{target.name}.{os.getpid()}.partial")
+    partial.unlink(missing_ok=True)
+    root = Path(snapshot.root)
+    index = index_file_class()(str(partial), root.as_uri() + "/", _tool_version(), arguments or [])
+    skipped: list[str] = []
+    seen: set[str] = set()
+    try:
+        for project in chosen:
+            compilation = snapshot.compilation(project, operation)
+            files = {str(d.FilePath) for d in project.Documents if d.FilePath}
+            for tree in compilation.SyntaxTrees:
+                path = str(tree.FilePath)
+                if path not in files or path in seen:
+                    continue  # generated (not on disk), or a file linked into an earlier project
+                seen.add(path)
+                relative = os.path.relpath(path, root)
+                if relative.startswith(".."):
+                    skipped.append(path)
+                    continue
+                if _built(path, project):
+                    continue
+                index.Add(compilation.GetSemanticModel(tree, False), relative.replace(os.sep, "/"), operation.token)
+                operation.check()
+            index.NextProject()
+    except BaseException:
+        index.Dispose()
+        partial.unlink(missing_ok=True)
+        raise
+    index.Dispose()
+    os.replace(partial, target)
+    return IndexSummary(
+        str(target),
+        tuple(str(p.Name) for p in chosen),
+        int(index.Documents),
+        int(index.Occurrences),
+        int(index.Symbols),
+        target.stat().st_size,
+        round(time.perf_counter() - began, 2),
+        tuple(skipped),
+    )
+
+
+def _built(path: str, project: Any) -> bool:
+    """A file the build wrote into the project's ``obj/`` or ``bin/`` (global usings, assembly info)."""
+    inside = os.path.relpath(path, os.path.dirname(str(project.FilePath))).split(os.sep)
+    return inside[0] in ("obj", "bin")
+
+
+def _chosen(snapshot: Snapshot, patterns: list[str]) -> list[Any]:
+    projects = snapshot.all_projects
+    if not patterns:
+        return list(projects)
+    chosen = [p for p in projects if any(fnmatch.fnmatchcase(str(p.Name), pattern) for pattern in patterns)]
+    unmatched = [
+        pattern for pattern in patterns if not any(fnmatch.fnmatchcase(str(p.Name), pattern) for p in projects)
+    ]
+    if unmatched:
+        names = ", ".join(sorted(str(p.Name) for p in projects))
+        raise InvalidArgument(f"No project is named {', '.join(unmatched)}.", f"The solution's projects: {names}.")
+    return chosen
+
+
+def _tool_version() -> str:
+    try:
+        return version("roslyn-tui")
+    except PackageNotFoundError:
+        return "0+source"
