@@ -99,7 +99,7 @@ class SolutionState:
 
     async def ready(self, ctx: Context | None, early: bool = False) -> SolutionSession:
         """The loaded session, waiting (with progress notifications) while it loads; with ``early``, the
-        loading session at once when it has an on-disk index to answer from."""
+        loading session at once when it answers before the load (its on-disk index, or syntax alone)."""
         session = self.session
         if session is None:
             raise ToolError(
@@ -107,7 +107,7 @@ class SolutionState:
                 "Call load_solution with the path of a .sln, .slnx or .csproj (or set DOTNET_SOLUTION_PATH)."
             )
         loading = not session.is_loaded and session.error is None
-        if early and loading and await anyio.to_thread.run_sync(session.early_index) is not None:
+        if early and loading and await anyio.to_thread.run_sync(session.answers_before_load):
             return session
         await self._wait(session, ctx)
         if session.error is not None:

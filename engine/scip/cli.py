@@ -33,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"loading {arguments.solution}", file=sys.stderr, flush=True)
         session = load_solution(arguments.solution, restore=not arguments.no_restore, watch=False)
         try:
-            report = session.report
+            report = session.wait_loaded()
             print(
                 f"loaded {len(report.projects)} projects in {report.seconds:.1f} s; indexing",
                 file=sys.stderr,

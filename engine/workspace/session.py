@@ -26,6 +26,7 @@ from .early_answers import EarlyAnswers
 from .loading import ProgressCallback
 from .snapshot import Snapshot
 from .solution_file import SolutionTarget
+from .syntax_view import SyntaxView
 from .watcher import SolutionWatcher
 
 log = logging.getLogger("roslyn_tui.engine")
@@ -101,6 +102,7 @@ class SolutionSession:
         self.index_writer = IndexWriter()
         """Writes the on-disk index in the warm-up; ``finish`` at exit (see ``sessions.finish_indexes``)."""
         self._early = EarlyAnswers(target.path, target.directory, enabled=trust.trusted)
+        self._syntax = SyntaxView(target)
         self._activity = threading.Lock()
         self._queries = 0
         self._last_query = 0.0
@@ -130,7 +132,9 @@ class SolutionSession:
             if self.error is not None:
                 raise self.error
             # Opened first (a fraction of a second): the first search need not open it while it waits.
-            self._early.index()
+            # Without one (a first start), searches are answered from syntax while MSBuild works.
+            if self._early.index() is None and not self.restricted and not self.target.apps:
+                self._syntax.start()
             try:
                 if self.restricted:
                     loaded = loading.load_restricted(self.target, self.trust, progress or (lambda _: None))
@@ -145,6 +149,7 @@ class SolutionSession:
                 raise
             finally:
                 self._loaded.set()
+                self._syntax.retire()
             if self.watch:
                 self._watcher = SolutionWatcher(self)
                 self._watcher.start()
@@ -216,6 +221,10 @@ class SolutionSession:
         early = self.early_answer(query, *args, **kwargs)
         if early is not None:
             return early  # type: ignore[no-any-return]
+        if not self.is_loaded:
+            from_syntax = self._syntax.answer(query, args, kwargs, self._loaded)
+            if from_syntax is not None:
+                return from_syntax  # type: ignore[no-any-return]
         _, work = self.start(query, *args, timeout=timeout, **kwargs)
         with self._activity:
             self._queries += 1
@@ -248,6 +257,11 @@ class SolutionSession:
                 "trusted.",
                 self.trust.notice(self.root).split(". ", 1)[1],
             )
+
+    def answers_before_load(self) -> bool:
+        """Whether search, go to definition by name and outlines are answered while the solution loads:
+        from the last load's index, else (a first start) from syntax alone."""
+        return not self.restricted and (self.early_index() is not None or not self.target.apps)
 
     def early_index(self) -> EarlyIndex | None:
         """The on-disk index of the last load of this solution (opened once), or ``None``."""

@@ -39,7 +39,7 @@ class LoadingActions(AppMixin):
 
             trust = decide(resolve_target(self.path).path) if self.restricted else NAMED_BY_USER
             session = open_session(self.path, trust=trust)
-            if not session.restricted and session.early_index() is not None:
+            if session.answers_before_load():
                 self.call_from_thread(self._searchable, session)
             session.load(lambda p: self.call_from_thread(self._progress, p))
         except EngineError as error:
@@ -52,10 +52,12 @@ class LoadingActions(AppMixin):
             self.call_from_thread(self.load_diagnostics)
 
     def _searchable(self, session: SolutionSession) -> None:
-        """The solution still loads, but its last load's index answers symbol search (and opens files)."""
+        """The solution still loads, but symbol search answers (and opens files): from the last load's
+        index, or on a first start from syntax alone."""
         if self.session is None:
             self.session = session
-            self.query_one("#status", Static).update("Loading…  ctrl+t searches already (from the last load's index)")
+            source = "the last load's index" if session.early_index() is not None else "syntax alone"
+            self.query_one("#status", Static).update(f"Loading…  ctrl+t searches already (from {source})")
 
     @work(thread=True, exclusive=True, group="diagnostics")
     def load_diagnostics(self) -> None:

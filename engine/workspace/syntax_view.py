@@ -1,0 +1,104 @@
+"""Answers from syntax alone on a first start: while MSBuild evaluates the solution and there is no
+on-disk index yet, the restricted mode's view (project files read as XML, each project's ``.cs`` files
+parsed, the SDK's reference pack as the only metadata: nothing of the solution runs) answers symbol
+search, go to definition by name and file outlines, labelled as such.
+
+Declarations need no more than that, so these answers are the live solution's, but for what only
+MSBuild knows: files a project adds or removes by item globs of its own, generated code, types from
+packages (their names are not resolved), and conditional compilation symbols other than the defaults.
+The label says so. The view is let go as soon as the index or the live solution may answer.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import EngineError
+from ..host.interop import Operation
+from ..host.runtime import ensure_runtime
+from .restricted import open_restricted
+from .snapshot import Snapshot
+from .solution_file import SolutionTarget
+
+SYNTAX_NOTE = (
+    " (from syntax alone: MSBuild is still loading the solution, so packages and generated code are not seen yet)"
+)
+SYNTAX_QUERIES = {"find_symbols", "go_to_definition", "file_outline"}
+_ANSWER_TIMEOUT = 30.0
+
+log = logging.getLogger("roslyn_tui.engine.syntax_view")
+
+
+class SyntaxView:
+    """The syntax-only view of one solution, built on its own thread once ``start`` is called."""
+
+    def __init__(self, target: SolutionTarget) -> None:
+        self._target = target
+        self._ready = threading.Event()
+        self._lock = threading.Lock()
+        self._snapshot: Snapshot | None = None
+        self._retired = False
+        self._started = False
+
+    def start(self) -> None:
+        with self._lock:
+            if self._started or self._retired:
+                return
+            self._started = True
+        threading.Thread(target=self._build, name="roslyn-tui-syntax-view", daemon=True).start()
+
+    def _build(self) -> None:
+        try:
+            began = time.monotonic()
+            # The directory the MSBuild load starts the runtime from, so both agree on the SDK.
+            solution, _, _ = open_restricted(self._target, ensure_runtime(self._target.directory))
+            with self._lock:
+                if not self._retired:
+                    self._snapshot = Snapshot(solution, self._target.directory, 1)
+            log.info("syntax view of %s ready in %.2f s", self._target.path.name, time.monotonic() - began)
+        except Exception:  # an optimisation: the live solution answers anyway
+            log.debug("the syntax view could not be built", exc_info=True)
+        finally:
+            self._ready.set()
+
+    def answer(
+        self, query: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], loaded: threading.Event
+    ) -> Any | None:
+        """``query``'s answer from syntax, labelled; ``None`` when only the live solution can answer (or the
+        load finished first)."""
+        name = getattr(query, "__name__", "")
+        if name not in SYNTAX_QUERIES or not self._started:
+            return None
+        ref = args[0] if args else kwargs.get("ref")
+        if name == "go_to_definition" and (ref is None or not ref.name):
+            return None  # a position needs the compiler's binding
+        while not self._ready.wait(0.05):
+            if loaded.is_set():
+                return None
+        with self._lock:
+            snapshot = self._snapshot
+        if snapshot is None:
+            return None
+        try:
+            answer = query(snapshot, Operation(name.replace("_", " "), _ANSWER_TIMEOUT), *args, **kwargs)
+        except EngineError:
+            return None  # not found from syntax (a generated or package symbol): the live solution decides
+        return labelled(answer)
+
+    def retire(self) -> None:
+        """Let the view go (a parsed copy of every file): it will never answer again."""
+        with self._lock:
+            self._retired = True
+            self._snapshot = None
+
+
+def labelled(answer: Any) -> Any:
+    """``answer`` with the note that it came from syntax alone (in its title or its note)."""
+    if hasattr(answer, "note"):
+        return dataclasses.replace(answer, note=answer.note + SYNTAX_NOTE)
+    return dataclasses.replace(answer, title=answer.title + SYNTAX_NOTE)
