@@ -31,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     given = list(sys.argv[1:] if argv is None else argv)
     try:
         print(f"loading {arguments.solution}", file=sys.stderr, flush=True)
-        session = load_solution(arguments.solution, restore=not arguments.no_restore, watch=False)
+        session = load_solution(arguments.solution, restore=not arguments.no_restore, watch=False, warm_up=False)
         try:
             report = session.wait_loaded()
             print(

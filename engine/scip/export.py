@@ -57,20 +57,19 @@ def write_index(
         for project in chosen:
             compilation = snapshot.compilation(project, operation)
             files = {str(d.FilePath) for d in project.Documents if d.FilePath}
+            paths: list[str] = []
             for tree in compilation.SyntaxTrees:
                 path = str(tree.FilePath)
                 if path not in files or path in seen:
                     continue  # generated (not on disk), or a file linked into an earlier project
                 seen.add(path)
-                relative = os.path.relpath(path, root)
-                if relative.startswith(".."):
+                if os.path.relpath(path, root).startswith(".."):
                     skipped.append(path)
-                    continue
-                if _built(path, project):
-                    continue
-                index.Add(compilation.GetSemanticModel(tree, False), relative.replace(os.sep, "/"), operation.token)
-                operation.check()
-            index.NextProject()
+                elif not _built(path, project):
+                    paths.append(path)
+            relative = [os.path.relpath(path, root).replace(os.sep, "/") for path in paths]
+            index.AddProject(compilation, paths, relative, operation.token)
+            operation.check()
     except BaseException:
         index.Dispose()
         partial.unlink(missing_ok=True)

@@ -30,9 +30,12 @@ def open_session(
     restore: bool = True,
     watch: bool = True,
     projects: list[str] | None = None,
+    warm_up: bool = True,
 ) -> SolutionSession:
     """The shared session for ``path`` (created, not yet loaded, on first use), narrowed to the
     projects matching ``projects`` (globs; default ``ROSLYN_PROJECTS``, comma-separated) when given.
+    ``warm_up`` false leaves out the background warm-up, for a one-shot job (``roslyn-index``) that would
+    only share the cores with it.
 
     A session opened restricted is replaced when the same solution is later opened trusted.
     """
@@ -45,7 +48,9 @@ def open_session(
         if session is None or session.closed or session.error is not None or session.trust.trusted != trust.trusted:
             if session is not None:
                 session.close()
-            session = SolutionSession(target, trust=trust, restore=restore, watch=watch, warm_up=_warm_up)
+            session = SolutionSession(
+                target, trust=trust, restore=restore, watch=watch, warm_up=_warm_up if warm_up else None
+            )
             _sessions[key] = session
         return session
 
@@ -58,6 +63,7 @@ def load_solution(
     restore: bool = True,
     watch: bool = True,
     projects: list[str] | None = None,
+    warm_up: bool = True,
 ) -> SolutionSession:
     """Open and load ``path`` (or return the already loaded shared session), narrowed to ``projects``
     (see ``open_session``).
@@ -65,7 +71,7 @@ def load_solution(
     ``trust`` defaults to the user's own act of naming the path; pass ``trust.decide(path)`` for a
     path that came from anywhere else.
     """
-    session = open_session(path, trust=trust, restore=restore, watch=watch, projects=projects)
+    session = open_session(path, trust=trust, restore=restore, watch=watch, projects=projects, warm_up=warm_up)
     session.load(progress)
     return session
 

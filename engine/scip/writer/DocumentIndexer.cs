@@ -1,3 +1,4 @@
+using System.Collections.Concurrent;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -13,8 +14,7 @@ static class DocumentIndexer
     // scip.proto's field numbers and enum values.
     const int DocumentRelativePath = 1, DocumentOccurrences = 2, DocumentSymbols = 3, DocumentLanguage = 4,
         DocumentPositionEncoding = 6, Utf16Offsets = 2;
-    const int OccurrenceRange = 1, OccurrenceSymbol = 2, OccurrenceRoles = 3;
-    const int RoleDefinition = 1, RoleImport = 2;
+        const int RoleDefinition = 1, RoleImport = 2;
     const int InformationSymbol = 1, InformationDocumentation = 3, InformationRelationships = 4,
         InformationKind = 5, InformationDisplayName = 6, InformationEnclosing = 8;
     const int RelationshipSymbol = 1, RelationshipIsReference = 2, RelationshipIsImplementation = 3;
@@ -43,7 +43,7 @@ static class DocumentIndexer
 
     /// <summary>The Document message's bytes, and how many occurrences and symbols it has.</summary>
     public static (byte[] Bytes, int Occurrences, int Symbols) Index(
-        SemanticModel model, string relativePath, Dictionary<ISymbol, string> cache, CancellationToken cancel)
+        SemanticModel model, string relativePath, ConcurrentDictionary<ISymbol, string> cache, CancellationToken cancel)
     {
         var symbols = new ScipSymbols(cache);
         var document = new Message()
@@ -62,10 +62,7 @@ static class DocumentIndexer
             var scip = symbols.Of(symbol);
             var roles = definition ? RoleDefinition : 0;
             if (token.Parent?.FirstAncestorOrSelf<UsingDirectiveSyntax>() is not null) roles |= RoleImport;
-            document.Nested(DocumentOccurrences, new Message()
-                .Packed(OccurrenceRange, Range(token.GetLocation()))
-                .String(OccurrenceSymbol, scip)
-                .Int32(OccurrenceRoles, roles));
+            document.Occurrence(DocumentOccurrences, Range(token.GetLocation()), scip, roles);
             occurrences++;
             if (definition && defined.Add(scip)) document.Nested(DocumentSymbols, Information(symbol, scip, symbols));
         }

@@ -1,3 +1,4 @@
+using System.Collections.Concurrent;
 using System.Text.RegularExpressions;
 using Microsoft.CodeAnalysis;
 
@@ -13,12 +14,13 @@ namespace RoslynTuiScip;
 sealed class ScipSymbols
 {
     static readonly Regex Simple = new(@"^[\w$+-]+$", RegexOptions.Compiled);
-    readonly Dictionary<ISymbol, string> globals;
+    readonly ConcurrentDictionary<ISymbol, string> globals;
     readonly Dictionary<ISymbol, string> locals = new(SymbolEqualityComparer.Default);
 
-    public ScipSymbols(Dictionary<ISymbol, string> globals) => this.globals = globals;
+    /// <param name="globals">The strings of global symbols, shared by the documents indexed at once.</param>
+    public ScipSymbols(ConcurrentDictionary<ISymbol, string> globals) => this.globals = globals;
 
-    public static Dictionary<ISymbol, string> NewCache() => new(SymbolEqualityComparer.Default);
+    public static ConcurrentDictionary<ISymbol, string> NewCache() => new(SymbolEqualityComparer.Default);
 
     public string Of(ISymbol symbol)
     {
