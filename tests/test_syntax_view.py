@@ -77,6 +77,7 @@ def test_a_first_start_answers_a_search_before_msbuild_is_done(tmp_path, monkeyp
     release = threading.Event()
 
     def held(*args, **kwargs):
+        kwargs["opening"]()  # MSBuild has started opening the solution, and takes its time
         release.wait(60)
         raise WorkspaceLoadFailed("held by the test", "")
 

@@ -44,8 +44,16 @@ class Loaded:
     report: LoadReport
 
 
-def load_trusted(target: SolutionTarget, *, restore: bool, progress: ProgressCallback, timeout: float) -> Loaded:
-    """Restore (when asked and needed), open with MSBuild, and leave out files outside the boundary."""
+def load_trusted(
+    target: SolutionTarget,
+    *,
+    restore: bool,
+    progress: ProgressCallback,
+    timeout: float,
+    opening: Callable[[], None] | None = None,
+) -> Loaded:
+    """Restore (when asked and needed), open with MSBuild, and leave out files outside the boundary.
+    ``opening`` is called once MSBuild has started opening (see ``open_workspace``)."""
     started = time.monotonic()
     runtime = ensure_runtime(target.directory)
     register_exit_handler()
@@ -65,7 +73,7 @@ def load_trusted(target: SolutionTarget, *, restore: bool, progress: ProgressCal
             progress(LoadProgress("build", generator.stem, 0, total))
             notes.append(f"Built the source generator {generator.stem} (its output was missing).")
             diagnostics.extend(restoring.build_generator(runtime.dotnet, generator))
-    solution, workspace = open_workspace(target, runtime, progress, timeout)
+    solution, workspace = open_workspace(target, runtime, progress, timeout, opening)
     diagnostics = one_list(projects, diagnostics, workspace_diagnostics(workspace, solution))
     solution, outside = served(solution, target, runtime)
     notes.extend(_outside_notes(outside))
@@ -118,9 +126,19 @@ def opened_file(target: SolutionTarget) -> Path:
 
 
 def open_workspace(
-    target: SolutionTarget, runtime: RuntimeInfo, progress: ProgressCallback, timeout: float
+    target: SolutionTarget,
+    runtime: RuntimeInfo,
+    progress: ProgressCallback,
+    timeout: float,
+    opening: Callable[[], None] | None = None,
 ) -> tuple[Any, Any]:
-    """A new MSBuildWorkspace with ``target`` opened in it: ``(solution, workspace)``."""
+    """A new MSBuildWorkspace with ``target`` opened in it: ``(solution, workspace)``.
+
+    ``opening`` is called once the open has started, while MSBuild evaluates: the assemblies the
+    workspace needs in this process are loaded by then. Until then another thread must not start
+    using .NET types: .NET calls the Roslyn folder's resolver (Python, ``host.runtime``) holding its
+    loader lock, and a thread in pythonnet's type lookup waits for that lock holding the GIL the
+    resolver needs (a deadlock, seen with the syntax view started beside the load)."""
     from Microsoft.CodeAnalysis.MSBuild import MSBuildWorkspace  # type: ignore[import-not-found]
     from System import String  # type: ignore[import-not-found]
     from System.Collections.Generic import Dictionary  # type: ignore[import-not-found]
@@ -132,10 +150,15 @@ def open_workspace(
     opened = str(opened_file(target))
     try:
         if target.is_project:
-            project = operation.wait(workspace.OpenProjectAsync(opened, None, reporter, operation.token))
-            solution = project.Solution
+            opened_project = workspace.OpenProjectAsync(opened, None, reporter, operation.token)
+            if opening is not None:
+                opening()
+            solution = operation.wait(opened_project).Solution
         else:
-            solution = operation.wait(workspace.OpenSolutionAsync(opened, None, reporter, operation.token))
+            opened_solution = workspace.OpenSolutionAsync(opened, None, reporter, operation.token)
+            if opening is not None:
+                opening()
+            solution = operation.wait(opened_solution)
     except EngineError:
         workspace.Dispose()
         raise

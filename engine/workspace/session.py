@@ -133,14 +133,19 @@ class SolutionSession:
                 raise self.error
             # Opened first (a fraction of a second): the first search need not open it while it waits.
             # Without one (a first start), searches are answered from syntax while MSBuild works.
-            if self._early.index() is None and not self.restricted and not self.target.apps:
-                self._syntax.start()
+            from_syntax = self._early.index() is None and not self.restricted and not self.target.apps
+            if from_syntax:
+                self._syntax.expect()
             try:
                 if self.restricted:
                     loaded = loading.load_restricted(self.target, self.trust, progress or (lambda _: None))
                 else:
                     loaded = loading.load_trusted(
-                        self.target, restore=self.restore, progress=progress or (lambda _: None), timeout=timeout
+                        self.target,
+                        restore=self.restore,
+                        progress=progress or (lambda _: None),
+                        timeout=timeout,
+                        opening=self._syntax.start if from_syntax else None,
                     )
                 self.runtime, self._workspace, self._snapshot = loaded.runtime, loaded.workspace, loaded.snapshot
                 self.report = loaded.report

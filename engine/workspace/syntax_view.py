@@ -43,13 +43,18 @@ class SyntaxView:
         self._lock = threading.Lock()
         self._snapshot: Snapshot | None = None
         self._retired = False
+        self._expected = False
         self._started = False
+
+    def expect(self) -> None:
+        """The load will ``start`` the view: until it is ready (or the load is done), queries wait for it."""
+        self._expected = True
 
     def start(self) -> None:
         with self._lock:
             if self._started or self._retired:
                 return
-            self._started = True
+            self._started = self._expected = True
         threading.Thread(target=self._build, name="roslyn-tui-syntax-view", daemon=True).start()
 
     def _build(self) -> None:
@@ -72,7 +77,7 @@ class SyntaxView:
         """``query``'s answer from syntax, labelled; ``None`` when only the live solution can answer (or the
         load finished first)."""
         name = getattr(query, "__name__", "")
-        if name not in SYNTAX_QUERIES or not self._started:
+        if name not in SYNTAX_QUERIES or not self._expected:
             return None
         ref = args[0] if args else kwargs.get("ref")
         if name == "go_to_definition" and (ref is None or not ref.name):
