@@ -16,6 +16,7 @@ from pydantic import BaseModel, create_model
 from engine import EngineError, SolutionSession
 from engine.host.interop import cancel_thread
 from engine.views.paging import page
+from engine.workspace.focus import incomplete
 
 from .config import Settings
 from .lean import lean
@@ -33,6 +34,7 @@ def result_model(view_type: type) -> type[BaseModel]:
         next_cursor=(str | None, None),
         omitted=(int, 0),
         untrusted=(str | None, None),
+        focus=(str | None, None),
         left_out=(str | None, None),
     )
 
@@ -101,6 +103,10 @@ async def answer(
     notice = session.trust.notice(session.root) if session is not None and session.restricted else None
     if notice:
         text = f"{notice}\n{text}"
+    # Under a focus, an answer that searches every project says what it cannot see.
+    focus = incomplete(session.target, tool) if session is not None else None
+    if focus:
+        text = f"{focus} load_solution with projects=['*'] widens the focus.\n{text}"
     structured = {
         key: value
         for key, value in (
@@ -108,6 +114,7 @@ async def answer(
             ("next_cursor", next_cursor),
             ("omitted", omitted),
             ("untrusted", notice),
+            ("focus", focus),
             ("left_out", left_out),
         )
         if value

@@ -262,3 +262,20 @@ async def main():
 
 asyncio.run(main())
 """
+
+
+async def test_w_in_the_tree_widens_a_focus_without_a_restart(tmp_path):
+    from .conftest import copy_fixture
+
+    root = copy_fixture("Shop", tmp_path)
+    app = RoslynTui(root / "Shop.sln")
+    app.projects = ["Shop.Core"]
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        tree = app.query_one(SolutionTree)
+        assert [p.name for p in tree.structure.items] == ["Shop.Core"]
+        tree.focus()
+        await pilot.press("w")
+        await settle(pilot)
+        assert app.session is not None and not app.session.target.left_out
+        assert len(app.query_one(SolutionTree).structure.items) == 6

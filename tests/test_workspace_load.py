@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -160,3 +161,38 @@ def test_a_focus_opens_the_projects_its_globs_match(tmp_path, monkeypatch):
     with pytest.raises(SolutionNotFound, match=r"No project of Shop\.sln matches Shop\.Nothing") as raised:
         open_session(root / "Shop.sln", watch=False)
     assert "Shop.Core" in raised.value.hint
+
+
+def test_projects_outside_a_focus_stand_in_as_their_built_assemblies(tmp_path):
+    from engine.host.interop import Operation
+    from engine.workspace.focus import incomplete
+
+    root = copy_fixture("Shop", tmp_path)
+
+    def focus_on_the_app() -> tuple[list[str], tuple[str, ...], int]:
+        session = load_solution(root / "Shop.sln", watch=False, projects=["Shop.App"], warm_up=False)
+        try:
+            snapshot = session.snapshot()
+            app = next(p for p in snapshot.all_projects if p.Name == "Shop.App")
+            errors = [
+                d
+                for d in snapshot.compilation(app, Operation("test", 120)).GetDiagnostics()
+                if str(d.Severity) == "Error"
+            ]
+            assert "5 projects of the solution left out" in incomplete(session.target, "find_references")
+            return [p.name for p in session.report.projects], session.report.notes, len(errors)
+        finally:
+            session.close()
+
+    # Never built: what the app references is loaded whole, so that it compiles as the build would.
+    names, notes, errors = focus_on_the_app()
+    assert names == ["Shop.App", "Shop.Core", "Shop.Data"] and errors == 0
+    assert any("loaded whole" in n and "Shop.Core, Shop.Data" in n for n in notes)
+    built = subprocess.run(
+        ["dotnet", "build", str(root / "src/Shop.Data"), "-nologo", "-v", "q"], capture_output=True, text=True
+    )
+    assert built.returncode == 0, built.stdout
+    # Built: their assemblies stand in for them, and only the focus is loaded.
+    names, notes, errors = focus_on_the_app()
+    assert names == ["Shop.App"] and errors == 0
+    assert any("referenced as their built assemblies: Shop.Core, Shop.Data" in n for n in notes)

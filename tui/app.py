@@ -20,6 +20,7 @@ from engine.external.library import is_library_file
 from engine.models import Location, relative_path
 from engine.symbols.describe import SymbolSummary
 from engine.workspace.boundary import check_inside
+from engine.workspace.focus import incomplete
 from engine.workspace.text_files import decode
 from themes import DEFAULT_THEME, THEMES
 
@@ -67,6 +68,8 @@ class RoslynTui(LoadingActions, EditingActions, TestingActions, HealthActions, G
         self.sample = sample
         self.restricted = restricted
         """Opened with --restricted: trusted only if the user trusted it before (then it runs MSBuild)."""
+        self.projects: list[str] | None = None
+        """The focus (project globs); ``None``: ``--projects`` / ``ROSLYN_PROJECTS``, ``[]``: the whole solution."""
         self.session: SolutionSession | None = None
         self.history = History()
         self._file_header = ""
@@ -343,7 +346,12 @@ class RoslynTui(LoadingActions, EditingActions, TestingActions, HealthActions, G
         self.call_from_thread(self._show_panel, panel, view)
 
     def _show_panel(self, panel: str, view: Any) -> None:
-        self.query_one(f"#{panel}-panel").show(view)  # type: ignore[attr-defined]
+        shown = self.query_one(f"#{panel}-panel")
+        shown.show(view)  # type: ignore[attr-defined]
+        # Under a focus, a list that searches every project says what it cannot see.
+        query = self._panel_queries.get(panel, (None,))[0]
+        missing = incomplete(self.session.target, query.__name__) if self.session and query else None
+        shown.border_subtitle = f"{missing} w in the tree widens it." if missing else ""
         self.query_one(TabbedContent).active = panel
 
     @on(TreeExpansionRequested)
@@ -443,6 +451,12 @@ class RoslynTui(LoadingActions, EditingActions, TestingActions, HealthActions, G
         ):
             unbound = _UNBOUND_HELP.get(title, f"{title} (in the open file, with a diff first)")
             yield SystemCommand(title, f"{title} ({key})" if key else unbound, action)
+        if self.session is not None and self.session.target.left_out:
+            yield SystemCommand(
+                "Widen to the whole solution",
+                f"Load the {self.session.target.left_out} projects outside the focus too (w in the tree)",
+                self.action_widen_focus,
+            )
         if self.session is not None and self.session.restricted:
             yield SystemCommand(
                 "Trust this solution",

@@ -22,6 +22,7 @@ from ..models import LoadProgress, LoadReport, ProjectSummary, WorkspaceDiagnost
 from ..trust import Trust
 from . import restore as restoring
 from .boundary import leave_out_outside_documents
+from .focus import outside_as_metadata
 from .restricted import open_restricted
 from .shutdown import register_exit_handler
 from .snapshot import Snapshot, display_name
@@ -77,6 +78,8 @@ def load_trusted(
     diagnostics = one_list(projects, diagnostics, workspace_diagnostics(workspace, solution))
     solution, outside = served(solution, target, runtime)
     notes.extend(_outside_notes(outside))
+    solution, focus_notes = outside_as_metadata(solution, target)
+    notes.extend(focus_notes)
     snapshot = Snapshot(solution, target.directory, 1)
     summaries = project_summaries(snapshot)
     for project in snapshot.projects:

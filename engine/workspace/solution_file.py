@@ -32,6 +32,10 @@ class SolutionTarget:
     own; ``path`` is then the first of them."""
     root: Path | None = None
     """The solution's directory when it is not ``path``'s (a solution filter's solution)."""
+    focus: tuple[Path, ...] = ()
+    """The projects a solution filter (or a focus) keeps; empty: all."""
+    left_out: int = 0
+    """How many projects of the solution the filter leaves out."""
 
     @property
     def is_project(self) -> bool:
@@ -105,7 +109,14 @@ def _filter_target(path: Path) -> SolutionTarget:
         f"Opened the solution filter {path.name}: {len(projects)} of the {len(every)} projects of {solution.name}; "
         f"answers leave the other {left_out} out."
     )
-    return SolutionTarget(path, note, root=solution.parent)
+    return SolutionTarget(path, note, root=solution.parent, focus=tuple(projects), left_out=left_out)
+
+
+def whole_solution(target: SolutionTarget) -> Path:
+    """The solution file of ``target``: the one its filter or focus names, else ``target.path``."""
+    if target.path.suffix.lower() == FILTER_SUFFIX:
+        return _read_filter(target.path)[0]
+    return target.path
 
 
 def _read_filter(path: Path) -> tuple[Path, list[Path]]:

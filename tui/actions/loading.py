@@ -16,6 +16,7 @@ from engine.queries.problems import compile_problems
 from engine.trust import NAMED_BY_USER, decide, grant
 from engine.views.load import LoadSummary
 from engine.views.problems import ProblemList, headline
+from engine.workspace.solution_file import whole_solution
 
 from ..widgets.panels import InfoPanel, ListPanel
 from ..widgets.solution_tree import SolutionTree
@@ -24,11 +25,12 @@ from .base import AppMixin
 
 
 class LoadingActions(AppMixin):
-    """Mixed into ``RoslynTui``: the load, its progress and failure, and the trust action."""
+    """Mixed into ``RoslynTui``: the load, its progress and failure, and the trust and widen actions."""
 
     session: SolutionSession | None
     path: Path
     restricted: bool
+    projects: list[str] | None
 
     @work(thread=True, exclusive=True, group="load")
     def load(self) -> None:
@@ -38,7 +40,7 @@ class LoadingActions(AppMixin):
             from engine.workspace.solution_file import resolve_target
 
             trust = decide(resolve_target(self.path).path) if self.restricted else NAMED_BY_USER
-            session = open_session(self.path, trust=trust)
+            session = open_session(self.path, trust=trust, projects=self.projects)
             if session.answers_before_load():
                 self.call_from_thread(self._searchable, session)
             session.load(lambda p: self.call_from_thread(self._progress, p))
@@ -141,6 +143,18 @@ class LoadingActions(AppMixin):
                 severity="warning",
                 timeout=10,
             )
+
+    def action_widen_focus(self) -> None:
+        """Load the whole solution where a focus or a solution filter left projects out, without a restart."""
+        if self.session is None or not self.session.target.left_out:
+            self.notify("The whole solution is open already.", timeout=3)
+            return
+        self.path = whole_solution(self.session.target)
+        self.projects = []
+        self.session = None
+        self.sub_title = self.path.name
+        self.query_one("#loading").display = True
+        self.load()
 
     def action_trust_solution(self) -> None:
         """Remember that the user trusts this solution, and load it fully (MSBuild, analyzers, generators)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
@@ -31,6 +32,10 @@ class OutlineRequested(Message):
 
 
 class SolutionTree(Tree[Any]):
+    BINDINGS = [
+        Binding("w", "app.widen_focus", "Widen", show=False, tooltip="load the projects a focus left out"),
+    ]
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__("solution", **kwargs)
         self.structure: ProjectStructure | None = None
