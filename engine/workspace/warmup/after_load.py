@@ -23,6 +23,8 @@ from ..solution_file import SolutionTarget
 from .compile_order import compile_ahead
 from .syntax_indexes import build_syntax_indexes
 
+LIBRARY_QUIET_SECONDS = 5.0
+
 
 class WarmedSession(Protocol):
     """What the warm-up needs of a session."""
@@ -78,5 +80,7 @@ def warm_up_after_load(session: WarmedSession, operation: Operation) -> None:
     from ...testing.discovery import warm_call_graph
 
     warm_call_graph(snapshot, operation, lambda: session.yield_to_queries(operation, quiet=0.2))
-    session.yield_to_queries(operation)
+    # Seconds of CPU for a first framework type's source that a session may never open: only once
+    # nobody has asked anything for a while.
+    session.yield_to_queries(operation, quiet=LIBRARY_QUIET_SECONDS)
     warm_library_source(snapshot, operation)
