@@ -7,7 +7,7 @@ only as long as its two answers). Reported: time to the first search answer and 
 it (and whether that index was complete), time to the references answer, and how long the server took
 to exit after stdin closed (it finishes the index first, 1.2 s at most).
 
-    python bench/short_sessions.py [--projects 25] [--files 63] [--runs 4] [--out bench/results/short_sessions.json]
+    python bench/short_sessions.py [--projects 25] [--files 63] [--runs 4] [--out bench/results/short_sessions_25.json]
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def main() -> None:
     parser.add_argument("--projects", type=int, default=25)
     parser.add_argument("--files", type=int, default=63)
     parser.add_argument("--runs", type=int, default=4)
-    parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "short_sessions.json")
+    parser.add_argument("--out", type=Path, help="default bench/results/short_sessions_<projects>.json")
     arguments = parser.parse_args()
     sys.path.insert(0, str(ROOT / "bench"))
     from generate_solution import generate
@@ -80,7 +80,8 @@ def main() -> None:
         "warm_starts": warm,
         "warm_first_search_median_s": statistics.median(float(r["first_search_s"]) for r in warm) if warm else None,  # type: ignore[arg-type]
     }
-    arguments.out.write_text(json.dumps(results, indent=2) + "\n")
+    out = arguments.out or ROOT / "bench" / "results" / f"short_sessions_{arguments.projects}.json"
+    out.write_text(json.dumps(results, indent=2) + "\n")
     print(json.dumps(results, indent=2))
     shutil.rmtree(work, ignore_errors=True)
 
