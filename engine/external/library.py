@@ -27,7 +27,7 @@ from typing import Any
 from ..docs.from_symbols import documentation
 from ..errors import EngineError, InvalidArgument
 from ..host.cache import cache_dir, locked
-from ..host.csharp_build import QUIET, BuildFailed, already_built, built, runtime_identifier
+from ..host.csharp_build import QUIET, BuildFailed, already_built, built, load_built, runtime_identifier
 from ..host.interop import Operation
 from ..symbols.describe import documentation_id
 from ..views.definition import ROUTES
@@ -267,12 +267,7 @@ def _library_helper(build: bool = True) -> Any:
                     f"The library-source helper could not be built: {error.message}",
                     "Check that NuGet can restore ICSharpCode.Decompiler (dotnet restore), then ask again.",
                 ) from error
-        import clr  # type: ignore[import-not-found]
-        from System.Runtime.Loader import AssemblyLoadContext  # type: ignore[import-not-found]
-
-        for dll in ("ICSharpCode.Decompiler.dll", "RoslynTuiLibrarySource.dll"):
-            AssemblyLoadContext.Default.LoadFromAssemblyPath(str(output / dll))
-        clr.AddReference("RoslynTuiLibrarySource")
+        load_built(output, "ICSharpCode.Decompiler.dll", "RoslynTuiLibrarySource.dll")
         from RoslynTuiLibrarySource import LibrarySource  # type: ignore[import-not-found]
 
         _helper["class"] = LibrarySource

@@ -48,6 +48,17 @@ def built(name: str, source: Path, recipe: Sequence[str], attempts: Sequence[Seq
         raise BuildFailed(f"Building {name} failed:\n{failure}", f"Its sources are in {copy}.")
 
 
+def load_built(output: Path, *dlls: str) -> None:
+    """Load ``dlls`` from the build output ``output`` into the default context, the engine's program
+    last (its namespace importable from Python then)."""
+    import clr  # type: ignore[import-not-found]
+    from System.Runtime.Loader import AssemblyLoadContext  # type: ignore[import-not-found]
+
+    for dll in dlls:
+        AssemblyLoadContext.Default.LoadFromAssemblyPath(str(output / dll))
+    clr.AddReference(Path(dlls[-1]).stem)
+
+
 def already_built(name: str, source: Path, recipe: Sequence[str]) -> Path | None:
     """The output folder of ``source`` when a build of it with ``recipe`` is in the cache, else ``None``."""
     output = cache_dir(name, _digest(source, recipe)) / "out"

@@ -11,7 +11,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from ..host.csharp_build import QUIET, BuildFailed, built
+from ..host.csharp_build import QUIET, BuildFailed, built, load_built
 
 SOURCE = Path(__file__).parent
 DISABLE_VARIABLE = "ROSLYN_TUI_NO_NATIVE"
@@ -58,11 +58,7 @@ def _load() -> Any | None:
             ],
             info.dotnet.dotnet,
         )
-        import clr  # type: ignore[import-not-found]
-        from System.Runtime.Loader import AssemblyLoadContext  # type: ignore[import-not-found]
-
-        AssemblyLoadContext.Default.LoadFromAssemblyPath(str(output / "RoslynTuiNative.dll"))
-        clr.AddReference("RoslynTuiNative")
+        load_built(output, "RoslynTuiNative.dll")
         import RoslynTuiNative  # type: ignore[import-not-found]
 
         return RoslynTuiNative

@@ -10,7 +10,7 @@ import sys
 
 from ..errors import EngineError
 from ..workspace.sessions import close_session, load_solution
-from .export import write_index
+from .export import check_projects, write_index
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -30,6 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     arguments = parser.parse_args(argv)
     given = list(sys.argv[1:] if argv is None else argv)
     try:
+        check_projects(arguments.solution, arguments.project)  # before MSBuild spends seconds on a typo
         print(f"loading {arguments.solution}", file=sys.stderr, flush=True)
         session = load_solution(arguments.solution, restore=not arguments.no_restore, watch=False, warm_up=False)
         try:

@@ -14,6 +14,7 @@ from typing import Any
 from ..errors import InvalidArgument
 from ..host.interop import Operation
 from ..workspace.snapshot import Snapshot
+from ..workspace.solution_file import project_paths, resolve_target
 from .helper import index_file_class
 
 
@@ -94,18 +95,31 @@ def _built(path: str, project: Any) -> bool:
     return inside[0] in ("obj", "bin")
 
 
+def check_projects(solution: str | Path, patterns: list[str]) -> None:
+    """Refuse ``patterns`` that name none of the projects the solution file lists (read, not loaded)."""
+    _matching([path.stem for path in project_paths(resolve_target(solution))], patterns)
+
+
 def _chosen(snapshot: Snapshot, patterns: list[str]) -> list[Any]:
     projects = snapshot.all_projects
     if not patterns:
         return list(projects)
-    chosen = [p for p in projects if any(fnmatch.fnmatchcase(str(p.Name), pattern) for pattern in patterns)]
-    unmatched = [
-        pattern for pattern in patterns if not any(fnmatch.fnmatchcase(str(p.Name), pattern) for p in projects)
-    ]
+    chosen = set(_matching([_file_name(p) for p in projects], patterns))
+    return [p for p in projects if _file_name(p) in chosen]
+
+
+def _file_name(project: Any) -> str:
+    """A project's name as its file names it: ``Shop.Multi``, not Roslyn's ``Shop.Multi(net10.0)``."""
+    return Path(str(project.FilePath)).stem if project.FilePath else str(project.Name)
+
+
+def _matching(names: list[str], patterns: list[str]) -> list[str]:
+    """The names matching any of ``patterns``; an error naming the patterns that match none."""
+    unmatched = [pattern for pattern in patterns if not any(fnmatch.fnmatchcase(name, pattern) for name in names)]
     if unmatched:
-        names = ", ".join(sorted(str(p.Name) for p in projects))
-        raise InvalidArgument(f"No project is named {', '.join(unmatched)}.", f"The solution's projects: {names}.")
-    return chosen
+        listed = ", ".join(sorted(names))
+        raise InvalidArgument(f"No project is named {', '.join(unmatched)}.", f"The solution's projects: {listed}.")
+    return [name for name in names if any(fnmatch.fnmatchcase(name, pattern) for pattern in patterns)]
 
 
 def _tool_version() -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import EngineError
-from ..host.csharp_build import QUIET, BuildFailed, built
+from ..host.csharp_build import QUIET, BuildFailed, built, load_built
 
 SOURCE = Path(__file__).parent / "writer"
 
@@ -44,12 +44,7 @@ def index_file_class() -> Any:
                 f"The SCIP writer could not be built: {error.message}",
                 "Check that NuGet can restore Google.Protobuf (dotnet restore), then run again.",
             ) from error
-        import clr  # type: ignore[import-not-found]
-        from System.Runtime.Loader import AssemblyLoadContext  # type: ignore[import-not-found]
-
-        for dll in ("Google.Protobuf.dll", "RoslynTuiScip.dll"):
-            AssemblyLoadContext.Default.LoadFromAssemblyPath(str(output / dll))
-        clr.AddReference("RoslynTuiScip")
+        load_built(output, "Google.Protobuf.dll", "RoslynTuiScip.dll")
         from RoslynTuiScip import IndexFile  # type: ignore[import-not-found]
 
         _loaded["class"] = IndexFile
