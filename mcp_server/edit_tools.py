@@ -27,6 +27,7 @@ PreviewToken = Annotated[
     Field(description="With apply=true: the token of the preview you reviewed, to write exactly that edit."),
 ]
 Limit = Annotated[int, Field(description="Most diff hunks per answer; the cursor gets the rest.")]
+TypeAt = Annotated[str | None, Field(description="With line and column: the type at that position.")]
 
 
 def register(server: MCPServer, state: SolutionState, settings: Settings) -> None:
@@ -152,7 +153,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
     async def extract_interface(
         ctx: Context,
         symbol: Symbol = None,
-        file: Annotated[str | None, Field(description="With line and column: the type at that position.")] = None,
+        file: TypeAt = None,
         line: Line = None,
         column: Column = None,
         members: Annotated[
@@ -185,7 +186,7 @@ def register(server: MCPServer, state: SolutionState, settings: Settings) -> Non
     async def move_type_to_file(
         ctx: Context,
         symbol: Symbol = None,
-        file: Annotated[str | None, Field(description="With line and column: the type at that position.")] = None,
+        file: TypeAt = None,
         line: Line = None,
         column: Column = None,
         apply: Apply = False,

@@ -48,6 +48,19 @@ def built(name: str, source: Path, recipe: Sequence[str], attempts: Sequence[Seq
         raise BuildFailed(f"Building {name} failed:\n{failure}", f"Its sources are in {copy}.")
 
 
+def built_against_roslyn(name: str, source: Path) -> Path:
+    """The output folder of ``source``, a project referencing ``$(RoslynDir)``, built against the Roslyn
+    and the framework the engine hosts (a new Roslyn or SDK builds it anew)."""
+    from .runtime import ensure_runtime
+
+    info = ensure_runtime()
+    roslyn = info.roslyn
+    framework = f"net{info.runtime_version.split('.')[0]}.0"
+    command = ["build", "{src}", "-c", "Release", "-o", "{out}", f"-p:RoslynDir={roslyn.directory}/"]
+    recipe = [roslyn.version, str(roslyn.directory), framework]
+    return built(name, source, recipe, [[*command, f"-p:HostFramework={framework}", *QUIET]], info.dotnet.dotnet)
+
+
 def load_built(output: Path, *dlls: str) -> None:
     """Load ``dlls`` from the build output ``output`` into the default context, the engine's program
     last (its namespace importable from Python then)."""

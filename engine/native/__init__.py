@@ -11,7 +11,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from ..host.csharp_build import QUIET, BuildFailed, built, load_built
+from ..host.csharp_build import BuildFailed, built_against_roslyn, load_built
 
 SOURCE = Path(__file__).parent
 DISABLE_VARIABLE = "ROSLYN_TUI_NO_NATIVE"
@@ -33,31 +33,8 @@ def helpers() -> Any | None:
 
 
 def _load() -> Any | None:
-    from ..host.runtime import ensure_runtime
-
-    info = ensure_runtime()
-    roslyn = info.roslyn
-    framework = f"net{info.runtime_version.split('.')[0]}.0"
     try:
-        output = built(
-            "native-helpers",
-            SOURCE,
-            [roslyn.version, str(roslyn.directory), framework],
-            [
-                [
-                    "build",
-                    "{src}",
-                    "-c",
-                    "Release",
-                    "-o",
-                    "{out}",
-                    f"-p:RoslynDir={roslyn.directory}/",
-                    f"-p:HostFramework={framework}",
-                    *QUIET,
-                ]
-            ],
-            info.dotnet.dotnet,
-        )
+        output = built_against_roslyn("native-helpers", SOURCE)
         load_built(output, "RoslynTuiNative.dll")
         import RoslynTuiNative  # type: ignore[import-not-found]
 

@@ -59,16 +59,18 @@ def write_index(
             compilation = snapshot.compilation(project, operation)
             files = {str(d.FilePath) for d in project.Documents if d.FilePath}
             paths: list[str] = []
+            relative: list[str] = []
             for tree in compilation.SyntaxTrees:
                 path = str(tree.FilePath)
                 if path not in files or path in seen:
                     continue  # generated (not on disk), or a file linked into an earlier project
                 seen.add(path)
-                if os.path.relpath(path, root).startswith(".."):
+                from_root = os.path.relpath(path, root)
+                if from_root.startswith(".."):
                     skipped.append(path)
                 elif not _built(path, project):
                     paths.append(path)
-            relative = [os.path.relpath(path, root).replace(os.sep, "/") for path in paths]
+                    relative.append(from_root.replace(os.sep, "/"))
             index.AddProject(compilation, paths, relative, operation.token)
             operation.check()
     except BaseException:

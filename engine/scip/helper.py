@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import EngineError
-from ..host.csharp_build import QUIET, BuildFailed, built, load_built
+from ..host.csharp_build import BuildFailed, built_against_roslyn, load_built
 
 SOURCE = Path(__file__).parent / "writer"
 
@@ -25,20 +25,8 @@ def index_file_class() -> Any:
     with _lock:
         if "class" in _loaded:
             return _loaded["class"]
-        from ..host.runtime import ensure_runtime
-
-        info = ensure_runtime()
-        roslyn = info.roslyn
-        framework = f"net{info.runtime_version.split('.')[0]}.0"
-        command = ["build", "{src}", "-c", "Release", "-o", "{out}", f"-p:RoslynDir={roslyn.directory}/"]
         try:
-            output = built(
-                "scip-writer",
-                SOURCE,
-                [roslyn.version, str(roslyn.directory), framework],
-                [[*command, f"-p:HostFramework={framework}", *QUIET]],
-                info.dotnet.dotnet,
-            )
+            output = built_against_roslyn("scip-writer", SOURCE)
         except BuildFailed as error:
             raise ScipWriterUnavailable(
                 f"The SCIP writer could not be built: {error.message}",

@@ -133,7 +133,7 @@ class SolutionSession:
                 raise self.error
             # Opened first (a fraction of a second): the first search need not open it while it waits.
             # Without one (a first start), searches are answered from syntax while MSBuild works.
-            from_syntax = self._early.index() is None and not self.restricted and not self.target.apps
+            from_syntax = self._first_start()
             if from_syntax:
                 self._syntax.expect()
             try:
@@ -266,7 +266,12 @@ class SolutionSession:
     def answers_before_load(self) -> bool:
         """Whether search, go to definition by name and outlines are answered while the solution loads:
         from the last load's index, else (a first start) from syntax alone."""
-        return not self.restricted and (self.early_index() is not None or not self.target.apps)
+        return (not self.restricted and self.early_index() is not None) or self._first_start()
+
+    def _first_start(self) -> bool:
+        """No index of a last load of this trusted solution: the syntax view answers while MSBuild loads
+        (not for file-based apps, whose load is their one file)."""
+        return not self.restricted and not self.target.apps and self._early.index() is None
 
     def early_index(self) -> EarlyIndex | None:
         """The on-disk index of the last load of this solution (opened once), or ``None``."""
