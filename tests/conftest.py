@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+# Every load evaluates with MSBuild, in this process and in the servers the tests start: the answers
+# are the same from the project cache, but its load note (with its time) and its background evaluation
+# would depend on what an earlier process left. tests/test_project_cache.py turns it on.
+os.environ.setdefault("ROSLYN_TUI_NO_PROJECT_CACHE", "1")
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SHOP = FIXTURES / "Shop"

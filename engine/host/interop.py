@@ -62,6 +62,11 @@ class Operation:
                 "Narrow the request (a smaller scope, a lower limit or depth), or raise the timeout.",
             )
 
+    def pause(self, seconds: float) -> None:
+        """Sleep ``seconds``, or raise as soon as the operation is cancelled meanwhile."""
+        self._cancelled.wait(seconds)
+        self.check()
+
     def wait(self, task: Any) -> Any:
         """Wait for a .NET ``Task`` and return its result (``None`` for a plain ``Task``)."""
         from System import AggregateException  # type: ignore[import-not-found]

@@ -8,6 +8,7 @@ point to another directory holding a Roslyn with ``BuildHost-netcore/``.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import shutil
@@ -19,6 +20,8 @@ from pathlib import Path
 
 from ..errors import DotnetNotFound, RoslynNotFound, RuntimeStartFailed, SdkTooOld
 from .precompiled import precompiled_compiler
+
+log = logging.getLogger("roslyn_tui.engine")
 
 ROSLYN_DIR_VARIABLE = "ROSLYN_TUI_ROSLYN_DIR"
 MINIMUM_SDK_MAJOR = 8
@@ -34,6 +37,14 @@ ROSLYN_ASSEMBLIES = (
     "Microsoft.CodeAnalysis.Features",
     "Microsoft.CodeAnalysis.CSharp.Features",
 )
+
+MSBUILD_OPEN_ASSEMBLIES = (
+    "Microsoft.CodeAnalysis.Workspaces.MSBuild.Contracts",
+    "Microsoft.VisualStudio.SolutionPersistence",
+    "System.IO.Pipelines",
+)
+"""What ``MSBuildWorkspace.OpenSolutionAsync`` loads from the Roslyn folder as it starts (the rest of what
+it loads is the framework's), for ``preload``."""
 
 
 @dataclass(frozen=True)
@@ -259,3 +270,15 @@ def _load_roslyn(roslyn: RoslynInstall, dotnet: DotnetInstall) -> tuple[str, Pat
 
 
 _resolvers: list[object] = []
+
+
+def preload(names: tuple[str, ...]) -> None:
+    """Load the assemblies ``names`` now, through the Roslyn folder's resolver where needed; one that is
+    missing is left for its first use to report."""
+    from System.Reflection import Assembly, AssemblyName  # type: ignore[import-not-found]
+
+    for name in names:
+        try:
+            Assembly.Load(AssemblyName(name))
+        except Exception:
+            log.debug("preloading %s failed", name, exc_info=True)

@@ -150,12 +150,12 @@ public static class LoadWarmup
     {
         // Once the workspace holds the solution the queries have begun: this would only slow them down.
         if (workspace.CurrentSolution.ProjectIds.Count > 0) return 0;
-        var loader = Call(workspace, "Microsoft.CodeAnalysis.Host.IAnalyzerService", "GetLoader")?.Invoke([])
+        var loader = RoslynInternals.WorkspaceService(workspace, "Microsoft.CodeAnalysis.Host.IAnalyzerService", "GetLoader")?.Invoke([])
             as IAnalyzerAssemblyLoader;
         var analyzers = loader is null
             ? []
             : generatorPaths.Select(path => (AnalyzerReference)new AnalyzerFileReference(path, loader)).ToList();
-        var metadata = Call(workspace, "Microsoft.CodeAnalysis.Host.IMetadataService", "GetReference");
+        var metadata = RoslynInternals.WorkspaceService(workspace, "Microsoft.CodeAnalysis.Host.IMetadataService", "GetReference");
         var references = referencePaths
             .Select(path => metadata?.Invoke([path, MetadataReferenceProperties.Assembly]) as MetadataReference
                 ?? MetadataReference.CreateFromFile(path))
@@ -205,17 +205,5 @@ public static class LoadWarmup
         var written = $"{path}.{Environment.ProcessId}.{Guid.NewGuid():N}";
         File.WriteAllText(written, text);
         File.Move(written, path, overwrite: true);
-    }
-
-    /// <summary><paramref name="method"/> of the workspace service of the internal type named, bound to
-    /// the service; null where this Roslyn has no such service or method.</summary>
-    static Func<object?[], object?>? Call(Workspace workspace, string typeName, string method)
-    {
-        var type = typeof(Workspace).Assembly.GetType(typeName);
-        if (type is null) return null;
-        var service = typeof(HostWorkspaceServices).GetMethod("GetService", Type.EmptyTypes)
-            ?.MakeGenericMethod(type).Invoke(workspace.Services, null);
-        var bound = type.GetMethod(method);
-        return service is null || bound is null ? null : arguments => bound.Invoke(service, arguments);
     }
 }

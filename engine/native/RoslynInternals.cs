@@ -4,8 +4,9 @@ using Microsoft.CodeAnalysis.Host;
 
 namespace RoslynTuiNative;
 
-/// <summary>Roslyn's internal refactoring services (Microsoft.CodeAnalysis.Features), reached by reflection:
-/// what ChangeSignature and ExtractInterface drive with the answers the IDE's dialogs would give.</summary>
+/// <summary>Roslyn's internal services, reached by reflection: the refactorings (Microsoft.CodeAnalysis.Features)
+/// ChangeSignature and ExtractInterface drive with the answers the IDE's dialogs would give, and the workspace's
+/// analyzer loader and metadata cache, which the projects MSBuild loads use.</summary>
 static class RoslynInternals
 {
     public static readonly BindingFlags Any = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance | BindingFlags.Static;
@@ -37,5 +38,17 @@ static class RoslynInternals
         var task = (Task)found.Invoke(target, arguments)!;
         await task.ConfigureAwait(false);
         return task.GetType().GetProperty("Result")!.GetValue(task)!;
+    }
+
+    /// <summary><paramref name="method"/> of the workspace service of the internal type named, bound to
+    /// the service; null where this Roslyn has no such service or method.</summary>
+    public static Func<object?[], object?>? WorkspaceService(Workspace workspace, string typeName, string method)
+    {
+        var type = typeof(Workspace).Assembly.GetType(typeName);
+        if (type is null) return null;
+        var service = typeof(HostWorkspaceServices).GetMethod("GetService", Type.EmptyTypes)
+            ?.MakeGenericMethod(type).Invoke(workspace.Services, null);
+        var bound = type.GetMethod(method);
+        return service is null || bound is null ? null : arguments => bound.Invoke(service, arguments);
     }
 }

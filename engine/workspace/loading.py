@@ -6,6 +6,7 @@ A restricted (untrusted) solution is opened without MSBuild instead (see ``engin
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import tempfile
 import time
@@ -14,11 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import project_cache
 from ..apps.virtual_project import virtual_solution, write_virtual_solution
 from ..errors import EngineError, WorkspaceLoadFailed
 from ..host.interop import Operation
-from ..host.runtime import RuntimeInfo, ensure_runtime
+from ..host.runtime import MSBUILD_OPEN_ASSEMBLIES, RuntimeInfo, ensure_runtime, preload
 from ..models import LoadProgress, LoadReport, ProjectSummary, WorkspaceDiagnostic
+from ..native import helpers
 from ..trust import Trust
 from . import restore as restoring
 from .boundary import leave_out_outside_documents
@@ -34,6 +37,17 @@ log = logging.getLogger("roslyn_tui.engine")
 
 ProgressCallback = Callable[[LoadProgress], None]
 
+RESTORED_NOTE = "Ran dotnet restore"
+BUILT_NOTE = "Built the source generator"
+
+
+def lasting(report: LoadReport) -> LoadReport:
+    """``report`` without the notes of what this load did once (a restore, a generator built): what the
+    next start, opened from the project cache, says of the solution."""
+    return dataclasses.replace(
+        report, notes=tuple(n for n in report.notes if not n.startswith((RESTORED_NOTE, BUILT_NOTE)))
+    )
+
 
 @dataclass(frozen=True)
 class Loaded:
@@ -43,6 +57,8 @@ class Loaded:
     workspace: Any
     snapshot: Snapshot
     report: LoadReport
+    cached_records: str | None = None
+    """The projects as the project cache gave them, when the load came from it (``load_cached``)."""
 
 
 def load_trusted(
@@ -52,9 +68,11 @@ def load_trusted(
     progress: ProgressCallback,
     timeout: float,
     opening: Callable[[], None] | None = None,
+    warm: bool = True,
 ) -> Loaded:
     """Restore (when asked and needed), open with MSBuild, and leave out files outside the boundary.
-    ``opening`` is called once MSBuild has started opening (see ``open_workspace``)."""
+    ``opening`` is called once MSBuild has started opening (see ``open_workspace``); ``warm`` false
+    leaves out the compiler's warm-up meanwhile (an evaluation again, in a process warm already)."""
     started = time.monotonic()
     runtime = ensure_runtime(target.directory)
     register_exit_handler()
@@ -68,13 +86,13 @@ def load_trusted(
         missing = restoring.needs_restore(projects)
         if missing:
             progress(LoadProgress("restore", target.path.name, 0, total))
-            notes.append(f"Ran dotnet restore ({len(missing)} of {total} projects had never been restored).")
+            notes.append(f"{RESTORED_NOTE} ({len(missing)} of {total} projects had never been restored).")
             diagnostics.extend(restoring.restore(runtime.dotnet, opened_file(target)))
         for generator in restoring.unbuilt_generators(projects):
             progress(LoadProgress("build", generator.stem, 0, total))
-            notes.append(f"Built the source generator {generator.stem} (its output was missing).")
+            notes.append(f"{BUILT_NOTE} {generator.stem} (its output was missing).")
             diagnostics.extend(restoring.build_generator(runtime.dotnet, generator))
-    solution, workspace = open_workspace(target, runtime, progress, timeout, opening)
+    solution, workspace = open_workspace(target, runtime, progress, timeout, opening, warm)
     diagnostics = one_list(projects, diagnostics, workspace_diagnostics(workspace, solution))
     solution, outside = served(solution, target, runtime)
     notes.extend(_outside_notes(outside))
@@ -98,6 +116,35 @@ def load_trusted(
         notes=tuple(notes),
     )
     return Loaded(runtime, workspace, snapshot, report)
+
+
+def load_cached(target: SolutionTarget, progress: ProgressCallback) -> Loaded | None:
+    """The solution made from the project cache of its last load, without MSBuild, when every project's
+    inputs are as they were then (``engine.project_cache``); ``None`` when it must be evaluated."""
+    started = time.monotonic()
+    runtime = ensure_runtime(target.directory)
+    cached = project_cache.read(target, runtime)
+    native = helpers() if cached is not None else None
+    if cached is None or native is None:
+        return None
+    register_exit_handler()
+    # The assemblies an MSBuild open loads from the Roslyn folder, loaded now while no other thread
+    # uses .NET: the evaluation that follows in the background would otherwise resolve them beside
+    # the queries (see ``open_workspace`` on the resolver's lock).
+    preload(MSBUILD_OPEN_ASSEMBLIES)
+    from Microsoft.CodeAnalysis.MSBuild import MSBuildWorkspace  # type: ignore[import-not-found]
+    from System import String  # type: ignore[import-not-found]
+    from System.Collections.Generic import Dictionary  # type: ignore[import-not-found]
+
+    workspace = MSBuildWorkspace.Create(Dictionary[String, String]())
+    solution = native.ProjectCache.Build(workspace, cached.records, str(opened_file(target)))
+    snapshot = Snapshot(solution, target.directory, 1)
+    progress(LoadProgress("done", target.path.name, len(snapshot.projects), len(snapshot.projects)))
+    seconds = round(time.monotonic() - started, 2)
+    report = dataclasses.replace(
+        cached.report, seconds=seconds, notes=(*cached.report.notes, project_cache.OPENED_NOTE.format(seconds=seconds))
+    )
+    return Loaded(runtime, workspace, snapshot, report, cached.records)
 
 
 def load_restricted(target: SolutionTarget, trust: Trust, progress: ProgressCallback) -> Loaded:
@@ -134,6 +181,7 @@ def open_workspace(
     progress: ProgressCallback,
     timeout: float,
     opening: Callable[[], None] | None = None,
+    warm: bool = True,
 ) -> tuple[Any, Any]:
     """A new MSBuildWorkspace with ``target`` opened in it: ``(solution, workspace)``.
 
@@ -147,7 +195,8 @@ def open_workspace(
     from System.Collections.Generic import Dictionary  # type: ignore[import-not-found]
 
     workspace = MSBuildWorkspace.Create(Dictionary[String, String]())
-    during_load.start(workspace, runtime)
+    if warm:
+        during_load.start(workspace, runtime)
     reporter = _progress_reporter(progress, len(project_paths(target)))
     operation = Operation(f"Loading {target.path.name}", timeout)
     opened = str(opened_file(target))

@@ -13,12 +13,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from .. import project_cache as project_caching
 from ..errors import EngineError, NotTrusted, WorkspaceLoadFailed
 from ..host import python_heap
 from ..host.interop import Operation
 from ..host.runtime import RuntimeInfo
 from ..index import EarlyIndex, IndexWriter
 from ..models import LoadReport, WorkspaceDiagnostic
+from ..native import helpers
 from ..symbols.declarations import DECLARATIONS_MEMO
 from ..trust import NAMED_BY_USER, Trust
 from . import loading, reloads, shutdown
@@ -36,6 +38,9 @@ T = TypeVar("T")
 DEFAULT_LOAD_TIMEOUT = 900.0
 DEFAULT_QUERY_TIMEOUT = 60.0
 PREFERRED_FILES = 8
+REFRESH_DELAY = 2.0
+REFRESH_PATIENCE = 20.0
+"""Seconds the evaluation after a start from the project cache gives way to queries before it starts anyway."""
 
 # What a restricted (untrusted) solution can answer: syntax and declarations, nothing that needs the
 # project system's references, analyzers or generators to be right.
@@ -66,6 +71,8 @@ class SolutionSession:
         restore: run ``dotnet restore`` first when a project was never restored.
         watch: apply file changes on disk as they happen.
         warm_up: what to build in the background once loaded; ``None`` builds nothing ahead.
+        project_cache: open from the project cache of the last load when it still matches, MSBuild
+            evaluating again in the background (``engine.project_cache``); and write it after a load.
     """
 
     def __init__(
@@ -76,6 +83,7 @@ class SolutionSession:
         restore: bool = True,
         watch: bool = True,
         warm_up: WarmUp | None = None,
+        project_cache: bool = True,
     ) -> None:
         self.target = target
         self.trust = trust
@@ -89,6 +97,11 @@ class SolutionSession:
         self.editing_warm = threading.Event()
         """Set once the warm-up's code action listing is done (or failed); see ``wait_editing_warm``."""
         self._warm_up = warm_up
+        self._use_cache = project_cache and project_caching.enabled() and trust.trusted and not target.apps
+        self._cached_records: str | None = None
+        """The projects as the cache said, when this session was opened from it (until MSBuild has re-evaluated)."""
+        self._refresher: threading.Thread | None = None
+        self._refreshing: Operation | None = None
         self._failed_update: WorkspaceDiagnostic | None = None
         """The report's notice that the last file change could not be applied; a good update clears it."""
         self._snapshot: Snapshot | None = None
@@ -137,7 +150,10 @@ class SolutionSession:
             if from_syntax:
                 self._syntax.expect()
             try:
-                if self.restricted:
+                cached = loading.load_cached(self.target, progress or (lambda _: None)) if self._use_cache else None
+                if cached is not None:
+                    loaded = cached
+                elif self.restricted:
                     loaded = loading.load_restricted(self.target, self.trust, progress or (lambda _: None))
                 else:
                     loaded = loading.load_trusted(
@@ -149,6 +165,7 @@ class SolutionSession:
                     )
                 self.runtime, self._workspace, self._snapshot = loaded.runtime, loaded.workspace, loaded.snapshot
                 self.report = loaded.report
+                self._cached_records = loaded.cached_records
             except EngineError as error:
                 self.error = error
                 raise
@@ -159,13 +176,88 @@ class SolutionSession:
                 self._watcher = SolutionWatcher(self)
                 self._watcher.start()
                 shutdown.track_watcher(self._watcher)
+            if self._cached_records is not None:
+                self._refresher = threading.Thread(target=self._refresh, name="roslyn-tui-evaluate", daemon=True)
             self._warmer = threading.Thread(target=self._warm, name="roslyn-tui-warm", daemon=True)
-            shutdown.track_warmer(self._warmer)
-            self._warmer.start()
+            for thread in (self._warmer, self._refresher):
+                if thread is not None:
+                    shutdown.track_warmer(thread)
+                    thread.start()
             return self.report
+
+    # -- the project cache ----------------------------------------------------------------------
+
+    def _describe(self, solution: Any) -> str | None:
+        native = helpers()
+        return None if native is None else native.ProjectCache.Describe(solution)
+
+    def _save_project_cache(self, solution: Any, report: LoadReport) -> None:
+        """Write the cache of this load, for the next start (nothing when a project cannot be written down)."""
+        records = self._describe(solution) if self._use_cache else None
+        if records is None or self.runtime is None:
+            return
+        try:
+            project_caching.write(self.target, self.runtime, records, loading.lasting(report))
+        except OSError:
+            log.warning("could not write the project cache of %s", self.target.path.name, exc_info=True)
+
+    def _refresh(self) -> None:
+        """Evaluate with MSBuild what was opened from the cache, once the first answers are out, and swap in
+        the projects whose evaluation changed (``engine.project_cache.refresh``)."""
+        operation = self._refreshing = Operation("Evaluating the projects again", DEFAULT_LOAD_TIMEOUT)
+        try:
+            # The first question usually comes a moment after the load: leave it the cores.
+            operation.pause(REFRESH_DELAY)
+            self.yield_to_queries(operation, quiet=1.0, patience=REFRESH_PATIENCE)
+            assert self.runtime is not None and self._cached_records is not None
+            fresh = loading.load_trusted(
+                self.target, restore=self.restore, progress=lambda _: None, timeout=DEFAULT_LOAD_TIMEOUT, warm=False
+            )
+            if self.closed:
+                fresh.workspace.Dispose()
+                return
+            records = self._describe(fresh.snapshot.solution)
+            # A project that cannot be written down now (no longer C#, say): everything is swapped in.
+            changed = project_caching.changed_projects(self._cached_records, records or "[]")
+            with self._update_lock:
+                if records is None:
+                    old_workspace, self._workspace = self._workspace, fresh.workspace
+                    self._swap(fresh.snapshot.solution, fresh.report.diagnostics)
+                    old_workspace.Dispose()
+                elif changed:
+                    solution = project_caching.refreshed(helpers(), self._workspace, self.snapshot().solution, records)
+                    self._swap(solution, fresh.report.diagnostics)
+                    fresh.workspace.Dispose()
+                else:
+                    fresh.workspace.Dispose()
+                assert self.report is not None
+                self.report = dataclasses.replace(
+                    self.report,
+                    diagnostics=fresh.report.diagnostics,
+                    notes=(*fresh.report.notes, project_caching.note(changed)),
+                )
+            if records is not None:
+                project_caching.write(self.target, self.runtime, records, loading.lasting(fresh.report))
+        except Exception as error:  # the cached solution keeps answering; the report says what went wrong
+            if operation.cancelled or self.closed:  # the process or the session is closing: BuildHost was stopped
+                return
+            log.warning("evaluating %s again failed", self.target.path.name, exc_info=True)
+            if self.report is not None:
+                problem = WorkspaceDiagnostic(
+                    "warning",
+                    "",
+                    f"Opened from the project cache; evaluating the projects again with MSBuild failed ({error}).",
+                    "load",
+                    "The cached projects are served; reload the solution to evaluate again.",
+                )
+                self.report = dataclasses.replace(self.report, diagnostics=(*self.report.diagnostics, problem))
+        finally:
+            self._cached_records = None
 
     def _warm(self) -> None:
         try:
+            if self._refresher is None and self._snapshot is not None and self.report is not None:
+                self._save_project_cache(self._snapshot.solution, self.report)
             if self._warm_up is not None and self._snapshot is not None:
                 self._warm_up(self, Operation("Warming compilations", DEFAULT_LOAD_TIMEOUT))
             self._retire_early_index()
@@ -414,11 +506,14 @@ class SolutionSession:
 
     def close(self) -> None:
         self.closed = True  # the next open_session of this solution makes a new session
+        if self._refreshing is not None:
+            self._refreshing.cancel()
         if self._watcher is not None:
             self._watcher.stop()
             self._watcher.join(2)
-        if self._warmer is not None:
-            self._warmer.join(2)
+        for thread in (self._warmer, self._refresher):
+            if thread is not None:
+                thread.join(2)
         if self._workspace is not None:
             self._workspace.Dispose()
             self._workspace = None
