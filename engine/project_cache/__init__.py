@@ -10,7 +10,7 @@ evaluation changed are swapped in (``refresh``). ``ROSLYN_TUI_NO_PROJECT_CACHE=1
 
 import os
 
-from .refresh import AGREED_NOTE, OPENED_NOTE, changed_projects, note, refreshed
+from .refresh import AGREED_NOTE, OPENED_NOTE, Evaluation, changed_projects, described, evaluate_again, note
 from .store import Cached, read, write
 
 DISABLE_VARIABLE = "ROSLYN_TUI_NO_PROJECT_CACHE"
@@ -25,10 +25,12 @@ __all__ = [
     "DISABLE_VARIABLE",
     "OPENED_NOTE",
     "Cached",
+    "Evaluation",
     "changed_projects",
+    "described",
     "enabled",
+    "evaluate_again",
     "note",
     "read",
-    "refreshed",
     "write",
 ]

@@ -6,7 +6,14 @@ compilations."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..native import helpers
+
+if TYPE_CHECKING:
+    from ..workspace.loading import Loaded
+    from ..workspace.solution_file import SolutionTarget
 
 OPENED_NOTE = (
     "Opened from the project cache of the last load in {seconds:g} s; MSBuild is evaluating the projects again "
@@ -29,9 +36,39 @@ def changed_projects(before: str, after: str) -> tuple[str, ...]:
     return tuple(sorted({name for key in old.keys() | new.keys() if old.get(key) != new.get(key) for name in key[1:]}))
 
 
-def refreshed(native: Any, workspace: Any, solution: Any, records: str) -> Any:
-    """``solution`` (made from the cache, maybe edited since) brought to MSBuild's fresh ``records``."""
-    return native.ProjectCache.Update(workspace, solution, records)
+@dataclass(frozen=True)
+class Evaluation:
+    """MSBuild's evaluation of a solution opened from the cache, beside what the cache said."""
+
+    loaded: Loaded
+    records: str | None
+    """The evaluated projects written down; ``None`` when one cannot be (no longer C#, say)."""
+    changed: tuple[str, ...]
+    """The projects whose evaluation differs from the cache's (every one when ``records`` is ``None``)."""
+
+    def brought_up_to_date(self, workspace: Any, solution: Any) -> Any:
+        """``solution`` (made from the cache, maybe edited since) with the changed projects updated in
+        place (``ProjectCache.Update``): the other projects keep their compilations."""
+        native = helpers()
+        assert native is not None and self.records is not None  # records were written by it
+        return native.ProjectCache.Update(workspace, solution, self.records)
+
+
+def evaluate_again(target: SolutionTarget, cached: str, *, restore: bool, timeout: float) -> Evaluation:
+    """Evaluate ``target`` with MSBuild as a load would (restoring what needs it), and compare each
+    project with ``cached`` (``ProjectCache.Describe``'s JSON)."""
+    from ..workspace import loading
+
+    fresh = loading.load_trusted(target, restore=restore, progress=lambda _: None, timeout=timeout, warm=False)
+    records = described(fresh.snapshot.solution)
+    return Evaluation(fresh, records, changed_projects(cached, records or "[]"))
+
+
+def described(solution: Any) -> str | None:
+    """Every project of ``solution`` written down (``ProjectCache.Describe``), or ``None`` when one cannot be
+    or the engine's C# helpers are not available."""
+    native = helpers()
+    return None if native is None else native.ProjectCache.Describe(solution)
 
 
 def note(changed: tuple[str, ...]) -> str:

@@ -20,7 +20,6 @@ from ..host.interop import Operation
 from ..host.runtime import RuntimeInfo
 from ..index import EarlyIndex, IndexWriter
 from ..models import LoadReport, WorkspaceDiagnostic
-from ..native import helpers
 from ..symbols.declarations import DECLARATIONS_MEMO
 from ..trust import NAMED_BY_USER, Trust
 from . import loading, reloads, shutdown
@@ -187,13 +186,8 @@ class SolutionSession:
 
     # -- the project cache ----------------------------------------------------------------------
 
-    def _describe(self, solution: Any) -> str | None:
-        native = helpers()
-        return None if native is None else native.ProjectCache.Describe(solution)
-
-    def _save_project_cache(self, solution: Any, report: LoadReport) -> None:
+    def _save_project_cache(self, records: str | None, report: LoadReport) -> None:
         """Write the cache of this load, for the next start (nothing when a project cannot be written down)."""
-        records = self._describe(solution) if self._use_cache else None
         if records is None or self.runtime is None:
             return
         try:
@@ -209,35 +203,14 @@ class SolutionSession:
             # The first question usually comes a moment after the load: leave it the cores.
             operation.pause(REFRESH_DELAY)
             self.yield_to_queries(operation, quiet=1.0, patience=REFRESH_PATIENCE)
-            assert self.runtime is not None and self._cached_records is not None
-            fresh = loading.load_trusted(
-                self.target, restore=self.restore, progress=lambda _: None, timeout=DEFAULT_LOAD_TIMEOUT, warm=False
+            assert self._cached_records is not None
+            evaluation = project_caching.evaluate_again(
+                self.target, self._cached_records, restore=self.restore, timeout=DEFAULT_LOAD_TIMEOUT
             )
             if self.closed:
-                fresh.workspace.Dispose()
+                evaluation.loaded.workspace.Dispose()
                 return
-            records = self._describe(fresh.snapshot.solution)
-            # A project that cannot be written down now (no longer C#, say): everything is swapped in.
-            changed = project_caching.changed_projects(self._cached_records, records or "[]")
-            with self._update_lock:
-                if records is None:
-                    old_workspace, self._workspace = self._workspace, fresh.workspace
-                    self._swap(fresh.snapshot.solution, fresh.report.diagnostics)
-                    old_workspace.Dispose()
-                elif changed:
-                    solution = project_caching.refreshed(helpers(), self._workspace, self.snapshot().solution, records)
-                    self._swap(solution, fresh.report.diagnostics)
-                    fresh.workspace.Dispose()
-                else:
-                    fresh.workspace.Dispose()
-                assert self.report is not None
-                self.report = dataclasses.replace(
-                    self.report,
-                    diagnostics=fresh.report.diagnostics,
-                    notes=(*fresh.report.notes, project_caching.note(changed)),
-                )
-            if records is not None:
-                project_caching.write(self.target, self.runtime, records, loading.lasting(fresh.report))
+            self._take(evaluation)
         except Exception as error:  # the cached solution keeps answering; the report says what went wrong
             if operation.cancelled or self.closed:  # the process or the session is closing: BuildHost was stopped
                 return
@@ -254,10 +227,32 @@ class SolutionSession:
         finally:
             self._cached_records = None
 
+    def _take(self, evaluation: project_caching.Evaluation) -> None:
+        """Publish what MSBuild's evaluation changed, say so in the report, and write the cache anew."""
+        fresh = evaluation.loaded
+        with self._update_lock:
+            if evaluation.records is None:
+                old_workspace, self._workspace = self._workspace, fresh.workspace
+                self._swap(fresh.snapshot.solution, fresh.report.diagnostics)
+                old_workspace.Dispose()
+            else:
+                if evaluation.changed:
+                    solution = evaluation.brought_up_to_date(self._workspace, self.snapshot().solution)
+                    self._swap(solution, fresh.report.diagnostics)
+                fresh.workspace.Dispose()
+            assert self.report is not None
+            self.report = dataclasses.replace(
+                self.report,
+                diagnostics=fresh.report.diagnostics,
+                notes=(*fresh.report.notes, project_caching.note(evaluation.changed)),
+            )
+        if evaluation.records is not None:
+            self._save_project_cache(evaluation.records, fresh.report)
+
     def _warm(self) -> None:
         try:
-            if self._refresher is None and self._snapshot is not None and self.report is not None:
-                self._save_project_cache(self._snapshot.solution, self.report)
+            if self._use_cache and self._refresher is None and self._snapshot is not None and self.report is not None:
+                self._save_project_cache(project_caching.described(self._snapshot.solution), self.report)
             if self._warm_up is not None and self._snapshot is not None:
                 self._warm_up(self, Operation("Warming compilations", DEFAULT_LOAD_TIMEOUT))
             self._retire_early_index()
