@@ -48,7 +48,12 @@ def exit_now(status: int = 0) -> None:
     Unloading a runtime with threads still inside Roslyn can take many seconds, or abort; a front
     end that is done has nothing left to flush but its standard streams.
     """
+    from .interop import cancel_all
+
     try:
+        # First, so that work still running (an evaluation whose BuildHost is about to be ended) knows
+        # it is being stopped rather than failing.
+        cancel_all()
         end_descendants(grace=0.5)
     finally:
         sys.stdout.flush()

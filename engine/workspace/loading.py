@@ -19,7 +19,7 @@ from .. import project_cache
 from ..apps.virtual_project import virtual_solution, write_virtual_solution
 from ..errors import EngineError, WorkspaceLoadFailed
 from ..host.interop import Operation
-from ..host.runtime import MSBUILD_OPEN_ASSEMBLIES, RuntimeInfo, ensure_runtime, preload
+from ..host.runtime import RuntimeInfo, ensure_runtime, preload_workspace_assemblies
 from ..models import LoadProgress, LoadReport, ProjectSummary, WorkspaceDiagnostic
 from ..native import helpers
 from ..trust import Trust
@@ -69,13 +69,19 @@ def load_trusted(
     timeout: float,
     opening: Callable[[], None] | None = None,
     warm: bool = True,
+    warm_after: Callable[[], object] | None = None,
 ) -> Loaded:
     """Restore (when asked and needed), open with MSBuild, and leave out files outside the boundary.
-    ``opening`` is called once MSBuild has started opening (see ``open_workspace``); ``warm`` false
-    leaves out the compiler's warm-up meanwhile (an evaluation again, in a process warm already)."""
+    ``opening`` is called as soon as other threads may use .NET beside the load (see
+    ``preload_workspace_assemblies``), before any restore; ``warm`` false leaves out the compiler's
+    warm-up during the evaluation (an evaluation again, in a process warm already), which otherwise
+    starts once ``warm_after`` returns."""
     started = time.monotonic()
     runtime = ensure_runtime(target.directory)
     register_exit_handler()
+    if opening is not None:
+        preload_workspace_assemblies()
+        opening()
     notes = [target.note] if target.note else []
     diagnostics: list[WorkspaceDiagnostic] = []
     if target.apps:
@@ -92,7 +98,7 @@ def load_trusted(
             progress(LoadProgress("build", generator.stem, 0, total))
             notes.append(f"{BUILT_NOTE} {generator.stem} (its output was missing).")
             diagnostics.extend(restoring.build_generator(runtime.dotnet, generator))
-    solution, workspace = open_workspace(target, runtime, progress, timeout, opening, warm)
+    solution, workspace = open_workspace(target, runtime, progress, timeout, warm, warm_after)
     diagnostics = one_list(projects, diagnostics, workspace_diagnostics(workspace, solution))
     solution, outside = served(solution, target, runtime)
     notes.extend(_outside_notes(outside))
@@ -128,10 +134,8 @@ def load_cached(target: SolutionTarget, progress: ProgressCallback) -> Loaded | 
     if cached is None or native is None:
         return None
     register_exit_handler()
-    # The assemblies an MSBuild open loads from the Roslyn folder, loaded now while no other thread
-    # uses .NET: the evaluation that follows in the background would otherwise resolve them beside
-    # the queries (see ``open_workspace`` on the resolver's lock).
-    preload(MSBUILD_OPEN_ASSEMBLIES)
+    # The evaluation that follows in the background runs beside the queries.
+    preload_workspace_assemblies()
     from Microsoft.CodeAnalysis.MSBuild import MSBuildWorkspace  # type: ignore[import-not-found]
     from System import String  # type: ignore[import-not-found]
     from System.Collections.Generic import Dictionary  # type: ignore[import-not-found]
@@ -180,37 +184,26 @@ def open_workspace(
     runtime: RuntimeInfo,
     progress: ProgressCallback,
     timeout: float,
-    opening: Callable[[], None] | None = None,
     warm: bool = True,
+    warm_after: Callable[[], object] | None = None,
 ) -> tuple[Any, Any]:
-    """A new MSBuildWorkspace with ``target`` opened in it: ``(solution, workspace)``.
-
-    ``opening`` is called once the open has started, while MSBuild evaluates: the assemblies the
-    workspace needs in this process are loaded by then. Until then another thread must not start
-    using .NET types: .NET calls the Roslyn folder's resolver (Python, ``host.runtime``) holding its
-    loader lock, and a thread in pythonnet's type lookup waits for that lock holding the GIL the
-    resolver needs (a deadlock, seen with the syntax view started beside the load)."""
+    """A new MSBuildWorkspace with ``target`` opened in it: ``(solution, workspace)``. Another thread may
+    use .NET meanwhile only once ``preload_workspace_assemblies`` has run (see there)."""
     from Microsoft.CodeAnalysis.MSBuild import MSBuildWorkspace  # type: ignore[import-not-found]
     from System import String  # type: ignore[import-not-found]
     from System.Collections.Generic import Dictionary  # type: ignore[import-not-found]
 
     workspace = MSBuildWorkspace.Create(Dictionary[String, String]())
     if warm:
-        during_load.start(workspace, runtime)
+        during_load.start(workspace, runtime, warm_after)
     reporter = _progress_reporter(progress, len(project_paths(target)))
     operation = Operation(f"Loading {target.path.name}", timeout)
     opened = str(opened_file(target))
     try:
         if target.is_project:
-            opened_project = workspace.OpenProjectAsync(opened, None, reporter, operation.token)
-            if opening is not None:
-                opening()
-            solution = operation.wait(opened_project).Solution
+            solution = operation.wait(workspace.OpenProjectAsync(opened, None, reporter, operation.token)).Solution
         else:
-            opened_solution = workspace.OpenSolutionAsync(opened, None, reporter, operation.token)
-            if opening is not None:
-                opening()
-            solution = operation.wait(opened_solution)
+            solution = operation.wait(workspace.OpenSolutionAsync(opened, None, reporter, operation.token))
     except EngineError:
         workspace.Dispose()
         raise

@@ -37,6 +37,8 @@ T = TypeVar("T")
 DEFAULT_LOAD_TIMEOUT = 900.0
 DEFAULT_QUERY_TIMEOUT = 60.0
 PREFERRED_FILES = 8
+FIRST_SYNTAX_ANSWER_PATIENCE = 4.0
+"""Seconds the compiler's warm-up during a first start's load waits for the first answer from syntax."""
 REFRESH_DELAY = 2.0
 REFRESH_PATIENCE = 20.0
 """Seconds the evaluation after a start from the project cache gives way to queries before it starts anyway."""
@@ -161,6 +163,9 @@ class SolutionSession:
                         progress=progress or (lambda _: None),
                         timeout=timeout,
                         opening=self._syntax.start if from_syntax else None,
+                        # The first search from syntax pays the compiler's first run itself: the
+                        # warm-up would only share the cores with it.
+                        warm_after=self._wait_first_syntax_answer if from_syntax else None,
                     )
                 self.runtime, self._workspace, self._snapshot = loaded.runtime, loaded.workspace, loaded.snapshot
                 self.report = loaded.report
@@ -248,6 +253,9 @@ class SolutionSession:
             )
         if evaluation.records is not None:
             self._save_project_cache(evaluation.records, fresh.report)
+
+    def _wait_first_syntax_answer(self) -> None:
+        self._syntax.wait_first_answer(FIRST_SYNTAX_ANSWER_PATIENCE)
 
     def _warm(self) -> None:
         try:

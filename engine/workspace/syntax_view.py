@@ -45,6 +45,7 @@ class SyntaxView:
         self._retired = False
         self._expected = False
         self._started = False
+        self._answered = threading.Event()
 
     def expect(self) -> None:
         """The load will ``start`` the view: until it is ready (or the load is done), queries wait for it."""
@@ -93,13 +94,20 @@ class SyntaxView:
             answer = query(snapshot, Operation(name.replace("_", " "), _ANSWER_TIMEOUT), *args, **kwargs)
         except EngineError:
             return None  # not found from syntax (a generated or package symbol): the live solution decides
+        finally:
+            self._answered.set()
         return labelled(answer)
+
+    def wait_first_answer(self, timeout: float) -> None:
+        """Block until the view has answered once (or was let go), at most ``timeout`` seconds."""
+        self._answered.wait(timeout)
 
     def retire(self) -> None:
         """Let the view go (a parsed copy of every file): it will never answer again."""
         with self._lock:
             self._retired = True
             self._snapshot = None
+        self._answered.set()
 
 
 def labelled(answer: Any) -> Any:

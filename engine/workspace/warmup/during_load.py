@@ -23,6 +23,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,13 +34,19 @@ from ...host.runtime import RuntimeInfo
 log = logging.getLogger("roslyn_tui")
 
 
-def start(workspace: Any, runtime: RuntimeInfo) -> threading.Thread | None:
-    """Start ``run`` in the background (the C# helpers may have to be built first); ``None`` when the
-    SDK has no reference pack with generators."""
+def start(workspace: Any, runtime: RuntimeInfo, after: Callable[[], object] | None = None) -> threading.Thread | None:
+    """Start ``run`` in the background (the C# helpers may have to be built first), once ``after``
+    returns when given; ``None`` when the SDK has no reference pack with generators."""
     found = reference_pack(runtime)
     if found is None:
         return None
-    thread = threading.Thread(target=run, args=(workspace, *found), name="roslyn-tui-load-warmup", daemon=True)
+
+    def warm() -> None:
+        if after is not None:
+            after()
+        run(workspace, *found)
+
+    thread = threading.Thread(target=warm, name="roslyn-tui-load-warmup", daemon=True)
     thread.start()
     return thread
 
