@@ -8,6 +8,7 @@ it (and whether that index was complete), time to the references answer, and how
 to exit after stdin closed (it finishes the index first, 1.2 s at most).
 
     python bench/short_sessions.py [--projects 25] [--files 63] [--runs 4] [--out bench/results/short_sessions_25.json]
+        [--no-project-cache] [--focus 'P?,P1?']
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ def main() -> None:
         action="store_true",
         help="warm starts evaluate with MSBuild (the figures before the cache)",
     )
+    parser.add_argument("--focus", help="globs of the projects to open (ROSLYN_PROJECTS), e.g. 'P?,P1?' at 1,000")
     arguments = parser.parse_args()
     sys.path.insert(0, str(ROOT / "bench"))
     from generate_solution import generate
@@ -70,19 +72,26 @@ def main() -> None:
     solution = generate(work / "sln", arguments.projects, arguments.files)
     subprocess.run(["dotnet", "restore", str(solution)], check=True, capture_output=True)
     # The user cache as it is (the engine's C# helpers built, as after any earlier use of roslyn-tui);
-    # the solution is new, so no index of it exists until the first run leaves one.
+    # the solution is new, so no index or project cache of it exists until the first run leaves them.
     sys.path.insert(0, str(ROOT))
     from engine.index.store import index_path
+    from engine.project_cache.store import cache_file
+    from engine.workspace.solution_file import focused, resolve_target
 
     env = dict(os.environ)
     if arguments.no_project_cache:
         env["ROSLYN_TUI_NO_PROJECT_CACHE"] = "1"
+    if arguments.focus:
+        env["ROSLYN_PROJECTS"] = arguments.focus
     runs = [asyncio.run(one_session(solution, env)) for _ in range(arguments.runs)]
-    index_path(solution).unlink(missing_ok=True)
+    target = focused(resolve_target(solution), (arguments.focus or "").split(","))
+    index_path(target.path).unlink(missing_ok=True)
+    cache_file(target).unlink(missing_ok=True)
     warm = runs[1:]
     results = {
         "projects": arguments.projects,
         "files": arguments.projects * arguments.files,
+        "focus": arguments.focus,
         "project_cache": not arguments.no_project_cache,
         "first_start": runs[0],
         "warm_starts": warm,

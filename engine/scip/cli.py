@@ -32,7 +32,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         check_projects(arguments.solution, arguments.project)  # before MSBuild spends seconds on a typo
         print(f"loading {arguments.solution}", file=sys.stderr, flush=True)
-        session = load_solution(arguments.solution, restore=not arguments.no_restore, watch=False, warm_up=False)
+        session = load_solution(
+            arguments.solution, restore=not arguments.no_restore, watch=False, warm_up=False, project_cache=False
+        )
         try:
             report = session.wait_loaded()
             print(

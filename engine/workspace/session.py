@@ -40,6 +40,7 @@ PREFERRED_FILES = 8
 FIRST_SYNTAX_ANSWER_PATIENCE = 4.0
 """Seconds the compiler's warm-up during a first start's load waits for the first answer from syntax."""
 REFRESH_DELAY = 2.0
+"""Seconds after a start from the project cache before MSBuild evaluates again (the first question's)."""
 REFRESH_PATIENCE = 20.0
 """Seconds the evaluation after a start from the project cache gives way to queries before it starts anyway."""
 

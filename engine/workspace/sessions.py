@@ -31,11 +31,13 @@ def open_session(
     watch: bool = True,
     projects: list[str] | None = None,
     warm_up: bool = True,
+    project_cache: bool = True,
 ) -> SolutionSession:
     """The shared session for ``path`` (created, not yet loaded, on first use), narrowed to the
     projects matching ``projects`` (globs; default ``ROSLYN_PROJECTS``, comma-separated) when given.
     ``warm_up`` false leaves out the background warm-up, for a one-shot job (``roslyn-index``) that would
-    only share the cores with it.
+    only share the cores with it. ``project_cache`` false evaluates with MSBuild even when the project
+    cache matches (a one-shot job that must not answer from an evaluation checked only after the load).
 
     A session opened restricted is replaced when the same solution is later opened trusted.
     """
@@ -49,7 +51,12 @@ def open_session(
             if session is not None:
                 session.close()
             session = SolutionSession(
-                target, trust=trust, restore=restore, watch=watch, warm_up=_warm_up if warm_up else None
+                target,
+                trust=trust,
+                restore=restore,
+                watch=watch,
+                warm_up=_warm_up if warm_up else None,
+                project_cache=project_cache,
             )
             _sessions[key] = session
         return session
@@ -64,6 +71,7 @@ def load_solution(
     watch: bool = True,
     projects: list[str] | None = None,
     warm_up: bool = True,
+    project_cache: bool = True,
 ) -> SolutionSession:
     """Open and load ``path`` (or return the already loaded shared session), narrowed to ``projects``
     (see ``open_session``).
@@ -71,7 +79,15 @@ def load_solution(
     ``trust`` defaults to the user's own act of naming the path; pass ``trust.decide(path)`` for a
     path that came from anywhere else.
     """
-    session = open_session(path, trust=trust, restore=restore, watch=watch, projects=projects, warm_up=warm_up)
+    session = open_session(
+        path,
+        trust=trust,
+        restore=restore,
+        watch=watch,
+        projects=projects,
+        warm_up=warm_up,
+        project_cache=project_cache,
+    )
     session.load(progress)
     return session
 
