@@ -13,7 +13,7 @@ import pytest
 from engine import SymbolRef, load_solution, queries
 from engine.host.interop import Operation
 from engine.native import helpers
-from engine.project_cache import AGREED_NOTE, DISABLE_VARIABLE, read
+from engine.project_cache import AGREED_NOTE, DISABLE_VARIABLE, STALE_NOTE, read
 from engine.project_cache.store import cache_file
 from engine.workspace.sessions import close_session
 
@@ -134,17 +134,22 @@ def _edit(path: Path, text: str) -> None:
     path.write_text(path.read_text() + text)
 
 
-CHANGES = {
-    "project file": lambda root: _edit(root / "src/Shop.Data/Shop.Data.csproj", "<!-- edited -->\n"),
-    "Directory.Build.props": lambda root: _edit(root / "Directory.Build.props", "<!-- edited -->\n"),
-    "new Directory.Build.targets": lambda root: (root / "src/Directory.Build.targets").write_text("<Project />\n"),
-    "source file added": lambda root: (root / "src/Shop.Core/Added.cs").write_text("class Added {}\n"),
-    "source file removed": lambda root: next((root / "src/Shop.Core").glob("*.cs")).unlink(),
-    "restore output": lambda root: _edit(root / "src/Shop.Core/obj/project.assets.json", " "),
-    "solution file": lambda root: _edit(root / "Shop.sln", "\n"),
-    "generator output gone": lambda root: next(
-        (root / "src/Shop.Generators/bin").rglob("Shop.Generators.dll")
-    ).unlink(),
+DATA, CORE = "src/Shop.Data/Shop.Data.csproj", "src/Shop.Core/Shop.Core.csproj"
+CHANGES = {  # what changes, and the project it makes stale (None: the whole cache)
+    "project file": (lambda root: _edit(root / DATA, "<!-- edited -->\n"), DATA),
+    "source file added": (lambda root: (root / "src/Shop.Core/Added.cs").write_text("class Added {}\n"), CORE),
+    "source file removed": (lambda root: next((root / "src/Shop.Core").glob("*.cs")).unlink(), CORE),
+    "restore output": (lambda root: _edit(root / "src/Shop.Core/obj/project.assets.json", " "), CORE),
+    "Directory.Build.props": (lambda root: _edit(root / "Directory.Build.props", "<!-- edited -->\n"), None),
+    "new Directory.Build.targets": (
+        lambda root: (root / "src/Directory.Build.targets").write_text("<Project />\n"),
+        None,
+    ),
+    "solution file": (lambda root: _edit(root / "Shop.sln", "\n"), None),
+    "generator output gone": (
+        lambda root: next((root / "src/Shop.Generators/bin").rglob("Shop.Generators.dll")).unlink(),
+        None,
+    ),
 }
 
 
@@ -155,14 +160,44 @@ def test_each_kind_of_change_invalidates_the_cache(first, tmp_path, change):
     root = first.target.directory
     kept = tmp_path / "kept"
     shutil.copytree(root, kept)
+    make, stale = CHANGES[change]
     try:
-        assert read(first.target, first.runtime) is not None
-        CHANGES[change](root)
-        assert read(first.target, first.runtime) is None
+        assert read(first.target, first.runtime).stale == ()
+        make(root)
+        cached = read(first.target, first.runtime)
+        if stale is None:
+            assert cached is None
+        else:
+            assert cached.stale == (root / stale,)
     finally:
         shutil.rmtree(root)
         shutil.copytree(kept, root)
-    assert read(first.target, first.runtime) is not None
+    assert read(first.target, first.runtime).stale == ()
+
+
+def test_a_changed_project_alone_is_evaluated_again_at_a_warm_start(first):
+    root = first.target.directory
+    expected = first.run(queries.find_references, SymbolRef(name="Shop.Core.Customer"))
+    project = root / DATA
+    original = project.read_text()
+    project.write_text(
+        original.replace("</Project>", "<PropertyGroup><Description>x</Description></PropertyGroup></Project>")
+    )
+    try:
+        session = load_solution(root / "Shop.sln", watch=False, warm_up=False)
+        try:
+            notes = session.report.notes
+            assert any(PROJECT_NOTE in n for n in notes) and any(
+                STALE_NOTE.format(names="Shop.Data") == n for n in notes
+            )
+            answer = session.run(queries.find_references, SymbolRef(name="Shop.Core.Customer"))
+            assert answer.items == expected.items
+            session._refresher.join(120)
+            assert AGREED_NOTE in session.report.notes  # what was evaluated at the start is what MSBuild says
+        finally:
+            close_session(session)
+    finally:
+        project.write_text(original)
 
 
 def test_another_roslyn_or_sdk_invalidates_the_cache(first):

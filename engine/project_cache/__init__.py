@@ -10,7 +10,7 @@ evaluation changed are swapped in (``refresh``). ``ROSLYN_TUI_NO_PROJECT_CACHE=1
 
 import os
 
-from .refresh import AGREED_NOTE, OPENED_NOTE, Evaluation, changed_projects, described, evaluate_again, note
+from .refresh import AGREED_NOTE, OPENED_NOTE, STALE_NOTE, Evaluation, changed_projects, described, evaluate_again, note
 from .store import Cached, read, write
 
 DISABLE_VARIABLE = "ROSLYN_TUI_NO_PROJECT_CACHE"
@@ -24,6 +24,7 @@ __all__ = [
     "AGREED_NOTE",
     "DISABLE_VARIABLE",
     "OPENED_NOTE",
+    "STALE_NOTE",
     "Cached",
     "Evaluation",
     "changed_projects",

@@ -19,6 +19,7 @@ OPENED_NOTE = (
     "Opened from the project cache of the last load in {seconds:g} s; MSBuild is evaluating the projects again "
     "in the background, and what changed will be swapped in."
 )
+STALE_NOTE = "Evaluated again with MSBuild alone, as their files changed since the last load: {names}."
 AGREED_NOTE = "Opened from the project cache of the last load; MSBuild's evaluation since agrees with it."
 CHANGED_NOTE = (
     "Opened from the project cache of the last load; MSBuild's evaluation since differs for {names}, swapped in."

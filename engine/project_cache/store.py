@@ -31,6 +31,8 @@ class Cached:
 
     records: str
     report: LoadReport
+    stale: tuple[Path, ...] = ()
+    """Projects whose inputs changed since: their records must be evaluated again before use."""
 
 
 def cache_file(target: SolutionTarget) -> Path:
@@ -40,8 +42,9 @@ def cache_file(target: SolutionTarget) -> Path:
 
 
 def read(target: SolutionTarget, runtime: RuntimeInfo) -> Cached | None:
-    """The cache of ``target`` when the solution, the SDK, Roslyn and every project's inputs are as
-    they were when it was written; ``None`` otherwise (the reason is logged)."""
+    """The cache of ``target`` when the solution, the SDK and Roslyn are as they were when it was written,
+    and the inputs of some of its projects at least; the others are ``stale``. ``None`` when nothing of
+    it can be used (the reason is logged)."""
     path = cache_file(target)
     try:
         saved = json.loads(path.read_text("utf-8"))
@@ -53,11 +56,13 @@ def read(target: SolutionTarget, runtime: RuntimeInfo) -> Cached | None:
     if saved.get("format") != FORMAT or saved.get("solution") != _solution_key(target, runtime):
         log.info("project cache of %s is for another solution, SDK or Roslyn", target.path.name)
         return None
-    changed = [p for p, expected in saved["fingerprints"].items() if fingerprint(Path(p), target.directory) != expected]
-    if changed:
-        log.info("project cache of %s: %s changed", target.path.name, ", ".join(Path(p).name for p in changed[:5]))
-        return None
-    missing = _missing_files(saved["records"])
+    fingerprints = saved["fingerprints"]
+    stale = tuple(Path(p) for p, expected in fingerprints.items() if fingerprint(Path(p), target.directory) != expected)
+    if stale:
+        log.info("project cache of %s: %s changed", target.path.name, ", ".join(p.name for p in stale[:5]))
+        if len(stale) == len(fingerprints):
+            return None
+    missing = _missing_files(saved["records"], stale)
     if missing:
         log.info("project cache of %s: %s no longer exists", target.path.name, missing)
         return None
@@ -65,7 +70,7 @@ def read(target: SolutionTarget, runtime: RuntimeInfo) -> Cached | None:
     if built:
         log.info("project cache of %s: %s was built since", target.path.name, built)
         return None
-    return Cached(saved["records"], _report(saved["report"]))
+    return Cached(saved["records"], _report(saved["report"]), stale)
 
 
 def write(target: SolutionTarget, runtime: RuntimeInfo, records: str, report: LoadReport) -> None:
@@ -85,10 +90,14 @@ def write(target: SolutionTarget, runtime: RuntimeInfo, records: str, report: Lo
     os.replace(written, path)
 
 
-def _missing_files(records: str) -> str | None:
-    """The first reference or analyzer of the records that is gone (a cleaned build output, a package
-    removed from the NuGet cache): the evaluation would differ, or a generator would not run."""
+def _missing_files(records: str, stale: tuple[Path, ...]) -> str | None:
+    """The first reference or analyzer of the records (but the ``stale`` ones') that is gone (a cleaned
+    build output, a package removed from the NuGet cache): the evaluation would differ, or a generator
+    would not run."""
+    evaluated_again = {str(path) for path in stale}
     for record in json.loads(records):
+        if record.get("path") in evaluated_again:
+            continue
         for path in (*(r[0] for r in record["references"]), *record["analyzers"]):
             if not os.path.exists(path):
                 return str(path)

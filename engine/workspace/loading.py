@@ -124,9 +124,9 @@ def load_trusted(
     return Loaded(runtime, workspace, snapshot, report)
 
 
-def load_cached(target: SolutionTarget, progress: ProgressCallback) -> Loaded | None:
-    """The solution made from the project cache of its last load, without MSBuild, when every project's
-    inputs are as they were then (``engine.project_cache``); ``None`` when it must be evaluated."""
+def load_cached(target: SolutionTarget, progress: ProgressCallback, timeout: float) -> Loaded | None:
+    """The solution made from the project cache of its last load (``engine.project_cache``), the projects
+    whose inputs changed since evaluated again with MSBuild, alone; ``None`` when it must be loaded."""
     started = time.monotonic()
     runtime = ensure_runtime(target.directory)
     cached = project_cache.read(target, runtime)
@@ -142,13 +142,31 @@ def load_cached(target: SolutionTarget, progress: ProgressCallback) -> Loaded | 
 
     workspace = MSBuildWorkspace.Create(Dictionary[String, String]())
     solution = native.ProjectCache.Build(workspace, cached.records, str(opened_file(target)))
+    records, diagnostics, notes = cached.records, cached.report.diagnostics, cached.report.notes
+    if cached.stale:
+        from .reloads import reevaluate  # reloads imports this module
+
+        progress(LoadProgress("evaluate", target.path.name, 0, len(cached.stale)))
+        try:
+            solution, problems = reevaluate(workspace, solution, list(cached.stale), target, runtime, timeout)
+        except EngineError:  # a project MSBuild cannot read now: the whole load reports it
+            workspace.Dispose()
+            return None
+        names = {path.stem for path in cached.stale}
+        diagnostics = (*(d for d in diagnostics if d.project not in names), *problems)
+        notes = (*notes, project_cache.STALE_NOTE.format(names=", ".join(sorted(names))))
+        records = native.ProjectCache.Describe(solution) or records
     snapshot = Snapshot(solution, target.directory, 1)
     progress(LoadProgress("done", target.path.name, len(snapshot.projects), len(snapshot.projects)))
     seconds = round(time.monotonic() - started, 2)
     report = dataclasses.replace(
-        cached.report, seconds=seconds, notes=(*cached.report.notes, project_cache.OPENED_NOTE.format(seconds=seconds))
+        cached.report,
+        projects=project_summaries(snapshot),
+        diagnostics=tuple(diagnostics),
+        seconds=seconds,
+        notes=(*notes, project_cache.OPENED_NOTE.format(seconds=seconds)),
     )
-    return Loaded(runtime, workspace, snapshot, report, cached.records)
+    return Loaded(runtime, workspace, snapshot, report, records)
 
 
 def load_restricted(target: SolutionTarget, trust: Trust, progress: ProgressCallback) -> Loaded:

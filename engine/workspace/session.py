@@ -152,7 +152,9 @@ class SolutionSession:
             if from_syntax:
                 self._syntax.expect()
             try:
-                cached = loading.load_cached(self.target, progress or (lambda _: None)) if self._use_cache else None
+                cached = (
+                    loading.load_cached(self.target, progress or (lambda _: None), timeout) if self._use_cache else None
+                )
                 if cached is not None:
                     loaded = cached
                 elif self.restricted:
