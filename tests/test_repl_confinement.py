@@ -42,23 +42,23 @@ def sleeping() -> list[int]:
     return found
 
 
-def running_within(seconds: float) -> bool:
-    """The sleeping child is seen in /proc (under a loaded machine it can take a moment to show there)."""
+def within(seconds: float, running: bool) -> bool:
+    """Whether the sleeping child is seen in /proc (``running``), or is gone, within ``seconds``: a child
+    just started can take a moment to show there on a loaded machine, one ended a moment to leave."""
     deadline = time.monotonic() + seconds
-    while not sleeping():
+    while bool(sleeping()) != running:
         if time.monotonic() > deadline:
             return False
         time.sleep(0.05)
     return True
+
+
+def running_within(seconds: float) -> bool:
+    return within(seconds, running=True)
 
 
 def gone_within(seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while sleeping():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.05)
-    return True
+    return within(seconds, running=False)
 
 
 START = f'System.Diagnostics.Process.Start("sleep", "{MARK}");'
