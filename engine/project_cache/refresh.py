@@ -34,7 +34,7 @@ def changed_projects(before: str, after: str) -> tuple[str, ...]:
         return {(str(r.get("path")), str(r["name"])): r for r in json.loads(records)}
 
     old, new = by_key(before), by_key(after)
-    return tuple(sorted({name for key in old.keys() | new.keys() if old.get(key) != new.get(key) for name in key[1:]}))
+    return tuple(sorted({key[1] for key in old.keys() | new.keys() if old.get(key) != new.get(key)}))
 
 
 @dataclass(frozen=True)

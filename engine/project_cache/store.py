@@ -62,11 +62,12 @@ def read(target: SolutionTarget, runtime: RuntimeInfo) -> Cached | None:
         log.info("project cache of %s: %s changed", target.path.name, ", ".join(p.name for p in stale[:5]))
         if len(stale) == len(fingerprints):
             return None
-    missing = _missing_files(saved["records"], stale)
+    records = json.loads(saved["records"])
+    missing = _missing_files(records, stale)
     if missing:
         log.info("project cache of %s: %s no longer exists", target.path.name, missing)
         return None
-    built = _built_since(target, saved["records"])
+    built = _built_since(target, records)
     if built:
         log.info("project cache of %s: %s was built since", target.path.name, built)
         return None
@@ -90,12 +91,12 @@ def write(target: SolutionTarget, runtime: RuntimeInfo, records: str, report: Lo
     os.replace(written, path)
 
 
-def _missing_files(records: str, stale: tuple[Path, ...]) -> str | None:
+def _missing_files(records: list[dict[str, Any]], stale: tuple[Path, ...]) -> str | None:
     """The first reference or analyzer of the records (but the ``stale`` ones') that is gone (a cleaned
     build output, a package removed from the NuGet cache): the evaluation would differ, or a generator
     would not run."""
     evaluated_again = {str(path) for path in stale}
-    for record in json.loads(records):
+    for record in records:
         if record.get("path") in evaluated_again:
             continue
         for path in (*(r[0] for r in record["references"]), *record["analyzers"]):
@@ -104,13 +105,13 @@ def _missing_files(records: str, stale: tuple[Path, ...]) -> str | None:
     return None
 
 
-def _built_since(target: SolutionTarget, records: str) -> str | None:
+def _built_since(target: SolutionTarget, records: list[dict[str, Any]]) -> str | None:
     """A project outside the focus that was loaded whole for want of its output, and has one now: the
     load would reference that output instead (``workspace.focus``)."""
     if not target.focus:
         return None
     focus = {str(path) for path in target.focus}
-    for record in json.loads(records):
+    for record in records:
         if record.get("path") not in focus and record.get("output") and os.path.isfile(record["output"]):
             return str(record["name"])
     return None

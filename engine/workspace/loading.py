@@ -136,11 +136,7 @@ def load_cached(target: SolutionTarget, progress: ProgressCallback, timeout: flo
     register_exit_handler()
     # The evaluation that follows in the background runs beside the queries.
     preload_workspace_assemblies()
-    from Microsoft.CodeAnalysis.MSBuild import MSBuildWorkspace  # type: ignore[import-not-found]
-    from System import String  # type: ignore[import-not-found]
-    from System.Collections.Generic import Dictionary  # type: ignore[import-not-found]
-
-    workspace = MSBuildWorkspace.Create(Dictionary[String, String]())
+    workspace = new_workspace()
     solution = native.ProjectCache.Build(workspace, cached.records, str(opened_file(target)))
     records, diagnostics, notes = cached.records, cached.report.diagnostics, cached.report.notes
     if cached.stale:
@@ -207,11 +203,7 @@ def open_workspace(
 ) -> tuple[Any, Any]:
     """A new MSBuildWorkspace with ``target`` opened in it: ``(solution, workspace)``. Another thread may
     use .NET meanwhile only once ``preload_workspace_assemblies`` has run (see there)."""
-    from Microsoft.CodeAnalysis.MSBuild import MSBuildWorkspace  # type: ignore[import-not-found]
-    from System import String  # type: ignore[import-not-found]
-    from System.Collections.Generic import Dictionary  # type: ignore[import-not-found]
-
-    workspace = MSBuildWorkspace.Create(Dictionary[String, String]())
+    workspace = new_workspace()
     if warm:
         during_load.start(workspace, runtime, warm_after)
     reporter = _progress_reporter(progress, len(project_paths(target)))
@@ -233,6 +225,15 @@ def open_workspace(
             "Check that 'dotnet build' works on it, and that the SDK it needs is installed.",
         ) from error
     return solution, workspace
+
+
+def new_workspace() -> Any:
+    """An empty MSBuildWorkspace with no global properties (its MEF composition: 0.6 s the first time)."""
+    from Microsoft.CodeAnalysis.MSBuild import MSBuildWorkspace  # type: ignore[import-not-found]
+    from System import String  # type: ignore[import-not-found]
+    from System.Collections.Generic import Dictionary  # type: ignore[import-not-found]
+
+    return MSBuildWorkspace.Create(Dictionary[String, String]())
 
 
 def served(solution: Any, target: SolutionTarget, runtime: RuntimeInfo) -> tuple[Any, tuple[str, ...]]:
