@@ -20,6 +20,8 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+from .host.files import write_whole
+
 TRUSTED_ROOTS_VARIABLE = "ROSLYN_TRUSTED_ROOTS"
 CONFIG_DIR_VARIABLE = "ROSLYN_TUI_CONFIG_DIR"
 
@@ -70,11 +72,7 @@ def grant(solution_path: Path) -> None:
     with _lock:
         granted = _granted()
         granted.add(os.path.realpath(solution_path))
-        path = trust_file()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(".tmp")
-        temporary.write_text(json.dumps({"trusted_solutions": sorted(granted)}, indent=2), encoding="utf-8")
-        os.replace(temporary, path)
+        write_whole(trust_file(), json.dumps({"trusted_solutions": sorted(granted)}, indent=2))
 
 
 def trust_file() -> Path:

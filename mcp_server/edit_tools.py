@@ -15,8 +15,8 @@ from .responses import paged_responder, result_model
 from .solution_state import SolutionState
 from .tools import Column, Cursor, Line, RequiredFile, Symbol, documented_tool, symbol_ref
 
-LISTS = ToolAnnotations(readOnlyHint=True, idempotentHint=True, openWorldHint=False)
-WRITES = ToolAnnotations(readOnlyHint=False, destructiveHint=True, idempotentHint=False, openWorldHint=False)
+LISTS = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
+WRITES = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=False, open_world_hint=False)
 
 Apply = Annotated[
     bool,

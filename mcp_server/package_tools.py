@@ -17,8 +17,8 @@ from .responses import answer, result_model
 from .solution_state import SolutionState
 from .tools import Cursor, Limit, documented_tool
 
-ONLINE = ToolAnnotations(readOnlyHint=True, idempotentHint=True, openWorldHint=True)
-LOOKS_UP = ToolAnnotations(readOnlyHint=True, idempotentHint=True, openWorldHint=False)
+ONLINE = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=True)
+LOOKS_UP = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
 
 PackageId = Annotated[str, Field(description="The package id, e.g. Newtonsoft.Json.")]
 

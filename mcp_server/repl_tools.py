@@ -17,11 +17,11 @@ from .responses import answer, result_model
 from .solution_state import SolutionState
 from .tools import documented_tool
 
-RUNS_CODE = ToolAnnotations(readOnlyHint=False, destructiveHint=True, idempotentHint=False, openWorldHint=True)
-INSPECTS = ToolAnnotations(readOnlyHint=True, idempotentHint=True, openWorldHint=False)
-ENDS = ToolAnnotations(readOnlyHint=False, destructiveHint=True, idempotentHint=True, openWorldHint=False)
-WRITES_APP = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=False, openWorldHint=True)
-LOADS = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=True, openWorldHint=True)
+RUNS_CODE = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=False, open_world_hint=True)
+INSPECTS = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
+ENDS = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True, open_world_hint=False)
+WRITES_APP = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=True)
+LOADS = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True, open_world_hint=True)
 
 Code = Annotated[
     str, Field(description="C# script: statements, an expression (no ';' to see its value), #r \"nuget: Id, Version\".")

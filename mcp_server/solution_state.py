@@ -12,6 +12,7 @@ from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 
 from engine import EngineError, InvalidArgument, LoadProgress, SolutionSession, open_session
+from engine.host.processes import exiting
 from engine.trust import NAMED_BY_USER, Trust, decide
 from engine.workspace.sessions import close_session
 from engine.workspace.solution_file import resolve_target
@@ -68,7 +69,8 @@ class SolutionState:
         try:
             session.load(self._report)
         except EngineError as error:
-            log.warning("loading %s failed: %s", session.target.path, error)
+            # A load under way at exit fails as its children are ended: nothing a user need hear of.
+            (log.debug if exiting() else log.warning)("loading %s failed: %s", session.target.path, error)
             return
         except Exception:
             log.exception("loading %s failed", session.target.path)

@@ -18,7 +18,7 @@ from .responses import paged_responder, result_model
 from .solution_state import SolutionState
 from .tools import READ_ONLY, Column, Cursor, Line, Symbol, documented_tool, symbol_ref
 
-RUNS = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=True, openWorldHint=False)
+RUNS = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
 Project = Annotated[str | None, Field(description="One project by name (default: the whole solution).")]
 Configuration = Annotated[str, Field(description="The build configuration: Debug or Release.")]
 

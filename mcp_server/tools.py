@@ -30,7 +30,7 @@ from .progress import from_worker
 from .responses import answer, result_model
 from .solution_state import SolutionState
 
-READ_ONLY = ToolAnnotations(readOnlyHint=True, idempotentHint=True, openWorldHint=False)
+READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
 
 Symbol = Annotated[
     str | None,

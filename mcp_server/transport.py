@@ -13,8 +13,10 @@ protocol) and fd 1 at stderr (stray output cannot corrupt it).
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
+import stat
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from io import TextIOWrapper
@@ -147,9 +149,44 @@ async def guarded_stdio() -> AsyncIterator[tuple[Any, Any]]:
     null = os.open(os.devnull, os.O_RDONLY)
     os.dup2(null, 0)
     os.close(null)
-    # surrogateescape: bytes that are not UTF-8 reach check_line as lone surrogates and are answered there.
-    raw = TextIOWrapper(os.fdopen(private, "rb", closefd=False), encoding="utf-8", errors="surrogateescape")
-    lines = _CheckedLines(anyio.wrap_file(raw))
+    if _pollable(private):
+        lines = _CheckedLines(_lines_of(private))
+    else:  # a regular file cannot be polled: read it in a thread
+        raw = TextIOWrapper(os.fdopen(private, "rb", closefd=False), encoding="utf-8", errors="surrogateescape")
+        lines = _CheckedLines(anyio.wrap_file(raw))
     async with stdio_server(stdin=lines) as (read_stream, write_stream):  # type: ignore[arg-type]
         lines.answer_through(write_stream)
         yield read_stream, write_stream
+
+
+def _pollable(fd: int) -> bool:
+    mode = os.fstat(fd).st_mode
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or stat.S_ISCHR(mode)
+
+
+async def _lines_of(fd: int) -> AsyncIterator[str]:
+    """The lines of ``fd`` as they arrive, read without a thread. The SDK reads stdin in a thread, which
+    nothing can cancel: when the answer met a broken pipe (the client gone, its end of stdin still held
+    by another process), the server waited for that read for good instead of leaving."""
+    os.set_blocking(fd, False)
+    # surrogateescape: bytes that are not UTF-8 reach check_line as lone surrogates and are answered there.
+    decoder = codecs.getincrementaldecoder("utf-8")("surrogateescape")
+    pending = ""
+    while True:
+        await anyio.wait_readable(fd)
+        try:
+            chunk = os.read(fd, 1 << 16)
+        except BlockingIOError:
+            continue
+        if not chunk:
+            break
+        text = decoder.decode(chunk)
+        pending += text
+        if "\n" not in text:
+            continue  # a long line arriving in pieces: split it once it is whole
+        *complete, pending = pending.split("\n")
+        for line in complete:
+            yield line + "\n"
+    pending += decoder.decode(b"", final=True)
+    if pending:
+        yield pending

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import faulthandler
 import os
 import shutil
 from collections.abc import Iterator
@@ -15,6 +16,7 @@ import pytest
 os.environ.setdefault("ROSLYN_TUI_NO_PROJECT_CACHE", "1")
 
 FIXTURES = Path(__file__).parent / "fixtures"
+_REAL_STDERR = pytest.StashKey[int]()
 SHOP = FIXTURES / "Shop"
 SHOP_SLN = SHOP / "Shop.sln"
 HEALTH = FIXTURES / "Health" / "Health.slnx"
@@ -67,3 +69,43 @@ def wait_for_every_worker(monkeypatch):
             await original(self)
 
     monkeypatch.setattr(WorkerManager, "wait_for_complete", every)
+
+
+@pytest.fixture(autouse=True)
+def steady_cursors(monkeypatch):
+    """Text cursors that never blink: a snapshot taken more than half a second after the last key (a
+    busy machine, a parallel run) would otherwise catch the cursor hidden."""
+    from textual.widgets import Input, TextArea
+
+    monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
+    monkeypatch.setattr(TextArea, "_toggle_cursor_blink_visible", lambda self: None)
+
+
+WATCHDOG_LEAD = 5
+"""Seconds before pytest-timeout's limit that the watchdog ends the process: its stacks go to the real
+stderr, where pytest-timeout's go to the worker's capture, lost with the worker."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # The real stderr (the terminal, or CI's log), which fd capture keeps aside while fd 2 goes to the
+    # capture file; fd 2 itself where capture is off (-s).
+    capturing = getattr(config.pluginmanager.getplugin("capturemanager"), "_global_capturing", None)
+    saved = getattr(getattr(capturing, "err", None), "targetfd_save", None)
+    config.stash[_REAL_STDERR] = os.dup(saved if isinstance(saved, int) else 2)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> object:
+    """A stuck test ends with every thread's stack on the real stderr. pytest-timeout's thread needs the
+    GIL, which a process deadlocked on it (pythonnet making a type on one thread while another holds the
+    GIL) never gives; faulthandler's own C thread does not: it ends the process, xdist reports the test
+    as crashed and the run ends (``--max-worker-restart 0``). pytest-timeout stays as the fallback."""
+    limit = item.config.getini("timeout")
+    if limit:
+        faulthandler.dump_traceback_later(
+            max(1.0, float(limit) - WATCHDOG_LEAD), exit=True, file=item.config.stash[_REAL_STDERR]
+        )
+    try:
+        return (yield)
+    finally:
+        faulthandler.cancel_dump_traceback_later()

@@ -49,6 +49,24 @@ def test_global_json_pinning_a_missing_sdk_is_reported(tmp_path):
     assert "global.json" in raised.value.hint
 
 
+def test_the_runtime_config_is_written_whole_into_the_user_cache_and_never_rewritten(tmp_path, monkeypatch):
+    # Two processes starting at once once met a shared /tmp config half rewritten (InvalidConfigFile).
+    from engine.host.runtime import _runtime_config
+
+    monkeypatch.setenv("ROSLYN_TUI_CACHE_DIR", str(tmp_path))
+    dotnet = find_dotnet()
+    roslyn = find_roslyn(dotnet)
+    first = _runtime_config(roslyn.directory, dotnet)
+    written = first.stat()
+    again = _runtime_config(roslyn.directory, dotnet)
+    assert again == first and first.is_relative_to(tmp_path)
+    assert (again.stat().st_ino, again.stat().st_mtime_ns) == (written.st_ino, written.st_mtime_ns)
+    options = json.loads(first.read_text())["runtimeOptions"]
+    assert options["configProperties"]["System.GC.Server"] is False
+    assert options["framework"]["name"] == "Microsoft.NETCore.App"
+    assert [p.name for p in first.parent.iterdir()] == [first.name]  # no temporary file left
+
+
 def _doctor(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "engine", "doctor", *args],

@@ -4,6 +4,7 @@ never from an entry whose file changed."""
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from dataclasses import replace
 
@@ -11,11 +12,13 @@ import pytest
 
 from engine import SymbolRef, load_solution, queries
 from engine.index import NOTE, WARMING_NOTE
-from engine.index.store import read
+from engine.index.early import EarlyIndex, NotInIndex
+from engine.index.store import index_path, read
 from engine.workspace.session import SolutionSession
 from engine.workspace.solution_file import resolve_target
 
 from .conftest import copy_fixture
+from .index_rows import written_rows
 
 
 @pytest.fixture(scope="module")
@@ -35,10 +38,55 @@ def second_start(root) -> SolutionSession:
 
 def test_the_index_is_written_after_the_warm_up(indexed):
     root, _ = indexed
-    stored = read(resolve_target(root / "Shop.sln").path)
+    solution = resolve_target(root / "Shop.sln").path
+    stored = read(solution)
     assert stored is not None
-    assert any(d["documentation_id"] == "T:Shop.Core.Customer" for d in stored.declarations)
+    assert any(row["documentation_id"] == "T:Shop.Core.Customer" for row in written_rows(solution))
     assert str(root / "src" / "Shop.Core" / "Customer.cs") in stored.files
+
+
+def test_rows_written_again_after_the_index_was_opened_are_left_to_the_live_solution(indexed):
+    """Another run may write a project's rows again while this one answers from the index it opened:
+    a row that is no longer the one ranked is never answered from."""
+    root, _ = indexed
+    solution = resolve_target(root / "Shop.sln").path
+    early = EarlyIndex.open(solution, root)
+    assert early is not None
+    assert early.find_symbols("Customer", kind="class").items[0].documentation_id == "T:Shop.Core.Customer"
+    assert early.go_to_definition("Shop.Core.Customer").symbol.documentation_id == "T:Shop.Core.Customer"
+    db = sqlite3.connect(index_path(solution))
+    try:
+        with db:
+            db.execute("update declarations set name = 'Client' where name = 'Customer'")
+        with pytest.raises(NotInIndex):
+            early.find_symbols("Customer")
+        with pytest.raises(NotInIndex):
+            early.go_to_definition("Shop.Core.Customer")
+    finally:
+        with db:
+            db.execute("update declarations set name = 'Customer' where name = 'Client'")
+        db.close()
+
+
+def test_ties_are_ordered_as_live_whatever_order_the_projects_were_written_in(indexed):
+    """A run writes again only the projects that changed (each at the end of the table): ties in a
+    search still come in the live walk's order, project by project."""
+    root, live = indexed
+    solution = resolve_target(root / "Shop.sln").path
+    db = sqlite3.connect(index_path(solution))
+    try:
+        with db:
+            (first,) = db.execute("select name from projects order by rowid limit 1").fetchone()
+            # Its rows written again, after every other project's.
+            db.execute("create temp table again as select * from declarations where project = ?", (first,))
+            db.execute("delete from declarations where project = ?", (first,))
+            db.execute("insert into declarations select * from again")
+    finally:
+        db.close()
+    early = second_start(root)
+    answer = early.run(queries.find_symbols, "*", limit=None)
+    assert answer.title.endswith(NOTE)
+    assert answer.items == live.run(queries.find_symbols, "*", limit=None).items
 
 
 @pytest.mark.parametrize(
@@ -182,11 +230,11 @@ def test_an_index_of_an_older_layout_is_replaced(tmp_path):
     db.close()
     row = {"name": "A", "project": "P", "files": ["/x/A.cs"], "qualified_name": "N.A", "documentation_id": "T:N.A",
            "generated": False}  # fmt: skip
-    begin(solution, Stored({}, [], {}, [], [], {"P": ("/x", False)}), read(solution))
+    begin(solution, Stored({}, {}, [], [], {"P": ("/x", False)}), read(solution))
     write_project(solution, "P", {"/x/A.cs": StoredFile("d", "[]")}, [row])
     stored = read(solution)
     assert stored is not None and stored.complete
-    assert [(d["documentation_id"], d["files"]) for d in stored.declarations] == [("T:N.A", ["/x/A.cs"])]
+    assert [(row["documentation_id"], row["files"]) for row in written_rows(solution)] == [("T:N.A", ["/x/A.cs"])]
     assert stored.files["/x/A.cs"].outline == "[]"
 
 
@@ -217,3 +265,20 @@ def test_a_run_that_ended_early_leaves_a_partial_index_that_says_so(tmp_path):
     assert answer.title.endswith(PARTIAL_NOTE.format(done=2, total=len(names)))
     assert {item.location.path.split("/src/")[1].split("/")[0] for item in answer.items} <= set(kept)
     assert early.early_answer(queries.go_to_definition, SymbolRef(name="Shop.App.Program")) is None
+
+
+def test_the_indexes_of_solutions_that_are_gone_are_pruned(tmp_path, monkeypatch):
+    """Each solution path ever opened has an index in the user cache: once the solution is gone (a
+    temporary copy, a deleted checkout) the next warm-up removes it, and keeps the others."""
+    from engine.index import store
+
+    monkeypatch.setenv("ROSLYN_TUI_CACHE_DIR", str(tmp_path / "cache"))
+    kept, gone = tmp_path / "kept" / "K.sln", tmp_path / "gone" / "G.sln"
+    for solution in (kept, gone):
+        solution.parent.mkdir()
+        solution.write_text("", encoding="utf-8")
+        store.begin(solution, store.Stored({}, {}, [], [], {"P": (str(solution.parent), False)}), None)
+    gone.unlink()
+    assert store.prune() == [store.index_path(gone)]
+    assert store.index_path(kept).exists() and not store.index_path(gone).exists()
+    assert store.prune() == []

@@ -16,7 +16,9 @@ FIXTURES = Path(__file__).parent / "fixtures"
 def identifiers() -> list[str]:
     text = " ".join(path.read_text(encoding="utf-8") for path in FIXTURES.rglob("*.cs"))
     found = set(re.findall(r"\b[A-Za-z_][A-Za-z0-9_]*\b", text))
-    return sorted(found | {"IORepository", "GetByIdAsync", "XMLHttpRequest", "get_Value", "Ünïcode", "İstanbul"})
+    return sorted(
+        found | {"IORepository", "GetByIdAsync", "XMLHttpRequest", "get_Value", "Ünïcode", "İstanbul", "_", "__", "Ω"}
+    )
 
 
 NAMES = identifiers()
@@ -59,3 +61,10 @@ def test_every_rank_is_reached() -> None:
     get_by_id = NAMES.index("GetByIdAsync")
     assert JOINED.ranks("GBI")[get_by_id] == CAMEL
     assert JOINED.ranks("getbyidasync")[get_by_id] == EXACT
+
+
+def test_names_without_humps_alone_are_ranked_too() -> None:
+    # A part whose names have no humps at all (the set is made a text at a time, not a name at a time).
+    alone = NameSet.joined([NameSet.of(["_", "Ω"]), NameSet.of(["__", "A_b"])])
+    assert alone.ranks("_") == {0: EXACT, 2: PREFIX, 3: SUBSTRING}
+    assert alone.ranks("ab") == {3: CAMEL}

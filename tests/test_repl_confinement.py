@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from engine import repl
+from engine.errors import ReplUnavailable
 from engine.host.runtime import ensure_runtime
 from engine.repl import contexts as contexts_module
 from engine.repl.contexts import Contexts
@@ -159,11 +160,17 @@ def test_a_fork_bomb_is_held_by_the_process_limit(limited):
         }}
         $"{{started}} {{stopped}}"
     """)
-    value = repl.evaluate_csharp(code).value
-    assert value is not None
-    started, stopped = value.strip('"').split()
-    assert int(started) < 64 and stopped != "never", value
-    repl.reset_repl()
+    try:
+        value = repl.evaluate_csharp(code).value
+    except ReplUnavailable as ended:
+        # The limit counts the runtime's own threads too: on a busy machine the runtime may be the one
+        # refused a thread first, and the worker ends (its context with it). Held either way.
+        assert "The REPL worker exited" in ended.message
+    else:
+        assert value is not None
+        started, stopped = value.strip('"').split()
+        assert int(started) < 64 and stopped != "never", value
+        repl.reset_repl()
     assert gone_within(3)
 
 

@@ -40,7 +40,7 @@ def places(items):
     return [(item.documentation_id, item.location) for item in items]
 
 
-@pytest.mark.parametrize("query", ["Customer", "Add", "I*Repository", "Shop.Core.Journal.Add"])
+@pytest.mark.parametrize("query", ["Customer", "Add", "I*Repository", "Shop.Core.Journal.Add", "WhereActive", "All"])
 def test_search_from_syntax_is_the_live_search_labelled(view, shop, query):
     syntax = ask(view, queries.find_symbols, query)
     answer = live(shop, queries.find_symbols, query)

@@ -29,6 +29,11 @@ def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_an_untrusted_solution_runs_nothing_and_answers_from_syntax(tmp_path, config_dir):
     hostile = copy_fixture("Hostile", tmp_path)
+    # Read from syntax alone, a link out of the solution is left out too.
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "Linked.cs").write_text(f'class Linked {{ const string S = "{SECRET}"; }}\n')
+    (hostile / "Linked.cs").symlink_to(outside / "Linked.cs")
     trust = trusting.decide(hostile / "Hostile.csproj")
     assert not trust.trusted
     session = load_solution(hostile, trust=trust, watch=False)
@@ -37,6 +42,7 @@ def test_an_untrusted_solution_runs_nothing_and_answers_from_syntax(tmp_path, co
     assert any(note.startswith("untrusted: ") and "ROSLYN_TRUSTED_ROOTS" in note for note in session.report.notes)
     found = session.run(queries.find_symbols, "Widget")
     assert [item.name for item in found.items] == ["Widget"]
+    assert session.run(queries.find_symbols, "Linked").items == ()
     outline = session.run(queries.file_outline, "Widget.cs").render()
     assert "method Widget.Grow(int)  8:16" in outline
     assert (

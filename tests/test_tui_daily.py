@@ -207,7 +207,9 @@ def test_a_warm_start_opens_a_symbol_from_the_index_before_the_load(tmp_path):
         "ROSLYN_TUI_CONFIG_DIR": str(tmp_path),
     }
     first = subprocess.run(
-        [sys.executable, "-c", f"from engine import load_solution; load_solution({str(root / 'Shop.sln')!r}, watch=False).wait_warm()"],
+        # Stacks on its stderr (in the report) if it ever hangs, before the test's own timeout.
+        [sys.executable, "-c", "import faulthandler; faulthandler.dump_traceback_later(240, exit=True); "
+         f"from engine import load_solution; load_solution({str(root / 'Shop.sln')!r}, watch=False).wait_warm()"],
         env=environment, cwd=Path(__file__).parent.parent, timeout=300, check=True,
     )  # fmt: skip
     assert first.returncode == 0

@@ -196,3 +196,27 @@ def test_projects_outside_a_focus_stand_in_as_their_built_assemblies(tmp_path):
     names, notes, errors = focus_on_the_app()
     assert names == ["Shop.App"] and errors == 0
     assert any("referenced as their built assemblies: Shop.Core, Shop.Data" in n for n in notes)
+
+
+def test_two_processes_opening_a_fresh_solution_restore_it_once(tmp_path):
+    """The app and a server opening the same never-restored solution at once: one restores, the other
+    waits for it and loads what it left; neither fails on the other's half-written obj/."""
+    import json
+    import os
+    import sys
+
+    root = copy_fixture("Single", tmp_path)
+    script = (
+        "import json; from engine import load_solution; "
+        f"s = load_solution({str(root / 'Single.csproj')!r}, watch=False, warm_up=False); "
+        "r = s.wait_loaded(); print(json.dumps([list(r.notes), [d.message for d in r.diagnostics]]))"
+    )
+    environment = {**os.environ, "ROSLYN_TUI_CACHE_DIR": str(tmp_path / "cache")}
+    both = [
+        subprocess.Popen([sys.executable, "-c", script], env=environment, stdout=subprocess.PIPE, text=True)
+        for _ in range(2)
+    ]
+    answers = [json.loads(process.communicate(timeout=240)[0].strip().splitlines()[-1]) for process in both]
+    assert [problems for _, problems in answers] == [[], []]
+    restored = [notes for notes, _ in answers if any(n.startswith("Ran dotnet restore") for n in notes)]
+    assert len(restored) == 1, answers

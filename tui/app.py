@@ -6,10 +6,11 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from textual import on, work
 from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Header, Input, Label, ProgressBar, Static, TabbedContent, TabPane, Tree
@@ -53,7 +54,7 @@ PANELS = ("info", "references", "implementations", "hierarchy", "calls", "diagno
 
 class RoslynTui(LoadingActions, EditingActions, TestingActions, HealthActions, GoToActions, LayoutActions, App[None]):
     CSS_PATH = "app.tcss"
-    BINDINGS = APP_BINDINGS
+    BINDINGS: ClassVar[list[BindingType]] = [*APP_BINDINGS]
     COMMANDS = App.COMMANDS | {SymbolProvider}
 
     def __init__(
@@ -371,8 +372,8 @@ class RoslynTui(LoadingActions, EditingActions, TestingActions, HealthActions, G
                 self.call_from_thread(panel.add_hierarchy, node, view.derived)
             else:
                 direction = "incoming" if str(node.label).startswith("called by") else "outgoing"
-                view = self.session.run(queries.call_hierarchy, ref, direction=direction, depth=1)
-                nodes = view.incoming if direction == "incoming" else view.outgoing
+                calls = self.session.run(queries.call_hierarchy, ref, direction=direction, depth=1)
+                nodes = calls.incoming if direction == "incoming" else calls.outgoing
                 self.call_from_thread(panel.add_calls, node, nodes)
         except EngineError as error:
             self.call_from_thread(self.notify, error.describe(), severity="warning")
@@ -389,11 +390,11 @@ class RoslynTui(LoadingActions, EditingActions, TestingActions, HealthActions, G
         if location is not None:
             self.open_location(location)
 
-    def action_back(self) -> None:
+    def action_history_back(self) -> None:
         self._remember_cursor()
         self._go(self.history.back())
 
-    def action_forward(self) -> None:
+    def action_history_forward(self) -> None:
         self._remember_cursor()
         self._go(self.history.forward())
 
@@ -445,8 +446,8 @@ class RoslynTui(LoadingActions, EditingActions, TestingActions, HealthActions, G
             ("ctrl+g", "Go to line", self.action_go_to_line),
             ("ctrl+f", "Find in file", self.action_find_in_file),
             ("f10", "Maximise the source or the panels (again: back)", self.action_toggle_maximize),
-            ("alt+left", "Back", self.action_back),
-            ("alt+right", "Forward", self.action_forward),
+            ("alt+left", "Back", self.action_history_back),
+            ("alt+right", "Forward", self.action_history_forward),
             ("?", "Help: every key", self.action_help),
         ):
             unbound = _UNBOUND_HELP.get(title, f"{title} (in the open file, with a diff first)")

@@ -138,12 +138,12 @@ APP_BINDINGS = [
     ),
     Binding(
         "alt+left",
-        "back",
+        "history_back",
         "Back",
         id="back",
         tooltip="back to the exact place you left (where the cursor was when you pressed f12 or opened a file)",
     ),
-    Binding("alt+right", "forward", "Forward", id="forward", tooltip="forward again"),
+    Binding("alt+right", "history_forward", "Forward", id="forward", tooltip="forward again"),
     Binding("f1,question_mark", "help", "Help", id="help", key_display="?", tooltip="this help"),
     Binding("ctrl+q", "quit", "Quit", id="quit", priority=True, tooltip="quit"),
 ]

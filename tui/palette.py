@@ -28,6 +28,6 @@ class SymbolProvider(Provider):
             yield Hit(
                 score,
                 matcher.highlight(item.display),
-                partial(app.open_symbol, item),
+                partial(app.open_symbol, item),  # type: ignore[attr-defined]
                 help=f"{item.kind} in {item.container}",
-            )  # type: ignore[attr-defined]
+            )

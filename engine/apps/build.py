@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..host.cache import owned
 from ..testing.build_log import messages
 from ..testing.child import run_child
 from .virtual_project import app_directory
@@ -30,7 +31,7 @@ class AppBuild:
 
 def build_app(app: Path, dotnet: str) -> AppBuild:
     """Build ``app`` as ``dotnet run`` would, its output in the app's cache folder."""
-    artifacts = app_directory(app) / "run"
+    artifacts = owned(app_directory(app), app) / "run"
     command = [dotnet, "build", str(app), "--artifacts-path", str(artifacts), "--nologo", "-v:q", "-clp:NoSummary"]
     finished = run_child(command, app.parent, BUILD_TIMEOUT)
     # A line in the app names it; a restore or project error names none (line 0).

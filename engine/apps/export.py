@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..editing.writer import write_atomically
 from ..errors import InvalidArgument
+from ..host.files import write_whole
 from ..repl import DEFAULT_CONTEXT
 from ..repl.contexts import Context, check_id, shared
 from ..testing.child import dotnet_path
@@ -79,7 +79,7 @@ def export_app(
     packages = _packages(context)
     projects = _projects(context, session, target)
     composed = _compose(context, packages, projects)
-    write_atomically(target, ("\n".join(composed.lines) + "\n").encode("utf-8"))
+    write_whole(target, ("\n".join(composed.lines) + "\n").encode("utf-8"))
     dotnet = dotnet_path(session)
     built = build_app(target, dotnet)
     errors = tuple(

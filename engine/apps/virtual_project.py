@@ -10,7 +10,8 @@ import subprocess
 from pathlib import Path
 
 from ..errors import WorkspaceLoadFailed
-from ..host.cache import cache_dir
+from ..host.cache import cache_dir, owned
+from ..host.files import write_whole
 from ..host.runtime import DotnetInstall
 from ..sandbox import allowlisted_environment
 from .directives import stamp
@@ -52,7 +53,7 @@ def write_virtual_solution(apps: tuple[Path, ...], dotnet: DotnetInstall) -> Pat
 def write_project(app: Path, dotnet: DotnetInstall, force: bool = False) -> bool:
     """Write ``app``'s virtual project unless its directives are those it was made from; whether it
     was written."""
-    folder = app_directory(app)
+    folder = owned(app_directory(app), app)  # removed with the app (engine.workspace.warmup.cache_pruning)
     current = stamp(app)
     marker = folder / _STAMP
     if not force and project_file(app).is_file() and marker.is_file() and marker.read_text() == current:
@@ -116,6 +117,4 @@ def _write_if_changed(path: Path, content: str) -> None:
     """Written only when different: MSBuild and the watcher key on the file's time."""
     if path.is_file() and path.read_text(encoding="utf-8") == content:
         return
-    temporary = path.with_suffix(path.suffix + ".tmp")
-    temporary.write_text(content, encoding="utf-8")
-    temporary.replace(path)
+    write_whole(path, content)

@@ -11,11 +11,11 @@ from __future__ import annotations
 import codecs
 import hashlib
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import EditFailed, FilesChangedSincePreview
+from ..host.files import write_whole
 from ..models import relative_path
 from ..workspace.boundary import check_inside
 from ..workspace.text_files import BOMS
@@ -114,38 +114,16 @@ def _uses_crlf(original: bytes, encoding: str) -> bool:
 def _write(planned: _Planned) -> None:
     change = planned.change
     if planned.content is not None:
-        _replace_atomically(planned.target, planned.content, Path(change.source))
+        write_whole(planned.target, planned.content, Path(change.source))
     if change.new_text is None or (change.old_path and change.old_path != change.path):
         os.remove(change.source)
-
-
-def write_atomically(target: Path, content: bytes) -> None:
-    """Write ``target`` whole or not at all (a new file, or one replaced in one step)."""
-    _replace_atomically(target, content, target)
-
-
-def _replace_atomically(target: Path, content: bytes, mode_from: Path) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(content)
-            stream.flush()
-            os.fsync(stream.fileno())
-        if mode_from.exists():
-            os.chmod(temporary, mode_from.stat().st_mode & 0o7777)
-        os.replace(temporary, target)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.remove(temporary)
-        raise
 
 
 def _undo(planned: _Planned) -> None:
     change = planned.change
     try:
         if planned.original is not None:
-            _replace_atomically(Path(change.source), planned.original, Path(change.source))
+            write_whole(Path(change.source), planned.original)
         moved = change.old_text is None or (change.old_path and change.old_path != change.path)
         if moved and planned.target.exists():
             os.remove(planned.target)
@@ -175,7 +153,7 @@ def restore_files(root: Path, contents: dict[str, bytes | None], expected: dict[
                 if previous is not None:
                     os.remove(path)
             else:
-                _replace_atomically(Path(path), content, Path(path))
+                write_whole(Path(path), content)
             done.append((path, previous))
     except OSError as error:
         for path, previous in reversed(done):
@@ -183,7 +161,7 @@ def restore_files(root: Path, contents: dict[str, bytes | None], expected: dict[
                 if previous is None:
                     os.remove(path)
                 else:
-                    _replace_atomically(Path(path), previous, Path(path))
+                    write_whole(Path(path), previous)
             except OSError:
                 pass
         raise EditFailed(

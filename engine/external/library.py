@@ -28,6 +28,7 @@ from ..docs.from_symbols import documentation
 from ..errors import EngineError, InvalidArgument
 from ..host.cache import cache_dir, locked
 from ..host.csharp_build import QUIET, BuildFailed, already_built, built, load_built, runtime_identifier
+from ..host.files import write_whole
 from ..host.interop import Operation
 from ..symbols.describe import documentation_id
 from ..views.definition import ROUTES
@@ -99,9 +100,9 @@ def library_source(snapshot: Snapshot, symbol: Any, operation: Operation) -> Lib
                 f"// {how[0].upper()}{how[1:]} from {found['assembly']} {found['version']}: {type_name}\n"
                 f"// read-only: {found['path']}\n"
             )
-            target.write_text(header + found["text"], encoding="utf-8")
+            write_whole(target, header + found["text"])
             kept = ("route", "address", "lines", "assembly", "version", "path")
-            facts_file.write_text(json.dumps({key: found[key] for key in kept}), encoding="utf-8")
+            write_whole(facts_file, json.dumps({key: found[key] for key in kept}))  # last: it says the text is whole
         facts = json.loads(facts_file.read_text(encoding="utf-8"))
     lines = facts["lines"]
     line = lines.get(documentation_id(symbol)) or lines.get(documentation_id(outer)) or 1

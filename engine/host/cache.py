@@ -1,5 +1,8 @@
 """Where the engine keeps what it builds and downloads for itself: the user cache directory
-(``ROSLYN_TUI_CACHE_DIR`` overrides it). Nothing of a solution's is written here but its REPL build."""
+(``ROSLYN_TUI_CACHE_DIR`` overrides it). Nothing of a solution's is written here but its REPL build.
+
+What is kept for one solution or app is marked with its owner's path (``owned``), so that it can be
+removed once the owner is gone (``engine.workspace.warmup.cache_pruning``)."""
 
 from __future__ import annotations
 
@@ -9,7 +12,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from .files import write_whole
+
 CACHE_DIR_VARIABLE = "ROSLYN_TUI_CACHE_DIR"
+OWNER_FILE = "owner.txt"
 
 
 def cache_dir(*parts: str) -> Path:
@@ -36,3 +42,19 @@ def locked(path: Path) -> Iterator[None]:
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def owned(folder: Path, owner: Path) -> Path:
+    """``folder`` (one ``cache_dir`` made), marked as kept for ``owner`` (a solution's directory or file,
+    an app)."""
+    if owner_of(folder) != owner:
+        write_whole(folder / OWNER_FILE, str(owner))
+    return folder
+
+
+def owner_of(folder: Path) -> Path | None:
+    """What ``folder`` was kept for, or ``None`` when it does not say (made before owners were marked)."""
+    try:
+        return Path((folder / OWNER_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None

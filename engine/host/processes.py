@@ -7,6 +7,7 @@ import contextlib
 import os
 import signal
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -42,6 +43,15 @@ def end_descendants(grace: float = 1.0) -> None:
         _signal(pid, signal.SIGKILL)
 
 
+_exiting = threading.Event()
+
+
+def exiting() -> bool:
+    """Whether the process is ending (``exit_now``): a load or evaluation that fails now failed because
+    its children were ended, which is not worth a warning."""
+    return _exiting.is_set()
+
+
 def exit_now(status: int = 0) -> None:
     """End every child process, then this one, without unloading the .NET runtime.
 
@@ -50,6 +60,7 @@ def exit_now(status: int = 0) -> None:
     """
     from .interop import cancel_all
 
+    _exiting.set()
     try:
         # First, so that work still running (an evaluation whose BuildHost is about to be ended) knows
         # it is being stopped rather than failing.

@@ -7,19 +7,23 @@ point to another directory holding a Roslyn with ``BuildHost-netcore/``.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
 import re
 import shutil
 import subprocess
-import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import DotnetNotFound, RoslynNotFound, RuntimeStartFailed, SdkTooOld
+from .assembly_scan import scan_default_context_only
+from .cache import cache_dir
+from .files import write_whole
 from .precompiled import precompiled_compiler
+from .resolver import install_resolver
 
 log = logging.getLogger("roslyn_tui.engine")
 
@@ -169,6 +173,7 @@ def ensure_runtime(start_dir: Path | None = None) -> RuntimeInfo:
         if str(dotnet.root) not in os.environ.get("PATH", "").split(os.pathsep):
             os.environ["PATH"] = str(dotnet.root) + os.pathsep + os.environ.get("PATH", "")
         _start_coreclr(dotnet, roslyn)
+        scan_default_context_only()  # before any analyzer loads: engine.host.assembly_scan
         from System import Environment  # type: ignore[import-not-found]
 
         # BuildHost evaluates the projects once and exits, so dynamic PGO's instrumented code is never
@@ -219,8 +224,14 @@ def _runtime_config(roslyn_dir: Path, dotnet: DotnetInstall) -> Path:
         "System.GC.Concurrent": True,
         "System.GC.ConserveMemory": 7,
     }
-    path = Path(tempfile.gettempdir()) / f"roslyn-tui-{os.getuid()}-{dotnet.sdk_version}.runtimeconfig.json"
-    path.write_text(json.dumps({"runtimeOptions": options}), encoding="utf-8")
+    content = json.dumps({"runtimeOptions": options}, sort_keys=True).encode()
+    # Named by its content and written whole: two processes starting at once each read a complete
+    # file (a shared path rewritten in place was once read empty: InvalidConfigFile). In the user's
+    # own cache, not /tmp, where another user could place a config naming a startup hook.
+    digest = hashlib.sha256(content).hexdigest()[:16]
+    path = cache_dir("runtime") / f"{dotnet.sdk_version}-{digest}.runtimeconfig.json"
+    if not path.is_file():
+        write_whole(path, content)
     return path
 
 
@@ -232,19 +243,13 @@ def _load_roslyn(roslyn: RoslynInstall, dotnet: DotnetInstall) -> tuple[str, Pat
     # A Roslyn named by the user is hosted as it is.
     precompiled = {} if roslyn.from_override else precompiled_compiler(dotnet.sdk_dir, directory)
 
+    files = {**{p.stem: p for p in directory.glob("*.dll")}, **precompiled}
+
     def path_of(name: str) -> Path:
-        return precompiled.get(name, directory / f"{name}.dll")
+        return files.get(name, directory / f"{name}.dll")
 
-    def resolve(context, name):  # type: ignore[no-untyped-def]
-        # deps.json is not consulted inside pythonnet: probe the Roslyn folder ourselves.
-        candidate = path_of(str(name.Name))
-        if candidate.is_file():
-            return context.LoadFromAssemblyPath(str(candidate))
-        return None
-
-    AssemblyLoadContext.Default.Resolving += resolve
     # Keep the handler alive for the life of the process.
-    _resolvers.append(resolve)
+    _resolvers.append(install_resolver(files))
     try:
         loaded = [AssemblyLoadContext.Default.LoadFromAssemblyPath(str(path_of(n))) for n in ROSLYN_ASSEMBLIES]
         import clr  # type: ignore[import-not-found]
@@ -267,12 +272,12 @@ _resolvers: list[object] = []
 def preload_workspace_assemblies() -> None:
     """Load now, on this thread, every assembly of the Roslyn folder that MSBuildWorkspace and the MEF
     parts it composes reference, directly or not (31 with the SDK's Roslyn, 0.06 s): then nothing the
-    workspace's creation or an open loads later goes through the Python resolver.
+    workspace's creation or an open loads later is loaded on two threads at once.
 
-    That resolver is what makes .NET work on two threads at once unsafe while it may run: .NET calls it
-    holding its loader lock, and a thread inside pythonnet's type lookup waits for that lock holding
-    the GIL the resolver needs (the process hung so when the syntax view started beside a load's
-    imports). Once per process; an assembly that cannot be loaded is left for its first use to report."""
+    pythonnet scans each assembly of the default context inside the load event, under the context's
+    lock (``engine.host.assembly_scan``): two threads loading into it at once can each wait for what
+    the other holds, as analyzer loads did. Once per process; an assembly that cannot be loaded is left
+    for its first use to report."""
     global _preloaded
     with _lock:
         if _preloaded:

@@ -1,13 +1,15 @@
 """Answers from the on-disk index while the solution loads, and after it until the compiler has built the
-declarations: symbol search, go to definition by name, and file outlines, each within a second of start
-instead of after MSBuild and the compilations. Only entries whose source
-files have the same SHA-256 as on disk are used, checked when the index is opened and again for the
-files of every answer; whatever the index cannot answer exactly waits for the live solution."""
+declarations: symbol search, go to definition by name, file outlines and a type's references, each within
+a second or two of start instead of after MSBuild and the compilations. Only entries whose source files
+have the same SHA-256 as on disk are used, checked when the index is opened and again for the files of
+every answer (for references, every file); whatever the index cannot answer exactly waits for the live
+solution."""
 
 from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import threading
 from pathlib import Path
 from typing import Any
@@ -15,9 +17,12 @@ from typing import Any
 from ..models import Location
 from ..symbols.describe import SymbolSummary
 from ..symbols.matching import NameSet
+from ..symbols.syntax_roles import DECLARATION
 from ..views.definition import Definition
 from ..views.outline import FileOutline, OutlineNode
+from ..views.references import Reference, ReferenceList, count_kinds
 from ..views.symbols import SymbolList
+from ..views.text import counted
 from . import store
 
 NOTE = " (from the index: the solution is still loading)"
@@ -34,14 +39,18 @@ class NotInIndex(Exception):
 
 
 class EarlyIndex:
-    def __init__(self, root: Path, stored: store.Stored) -> None:
+    def __init__(self, solution: Path, root: Path, stored: store.Stored, names: store.Names) -> None:
+        self.solution = solution
         self.root = root
         done = sum(1 for _, finished in stored.projects.values() if finished)
         self.partial = "" if stored.complete else PARTIAL_NOTE.format(done=done, total=len(stored.projects))
         self._lock = threading.Lock()
         self._digests = {path: entry.digest for path, entry in stored.files.items()}
         self._outlines = {path: entry.outline for path, entry in stored.files.items()}
-        self._declarations = stored.declarations
+        self._projects = {path: entry.project for path, entry in stored.files.items()}
+        self._names = names
+        self._position = {rowid: index for index, rowid in enumerate(names.rowids)}
+        self._project_names = {project.lower() for project in names.projects}
         self._stale: set[str] = set()
         self._name_set: NameSet | None = None
         for path, digest in self._digests.items():
@@ -52,8 +61,8 @@ class EarlyIndex:
     def open(cls, solution: Path, root: Path) -> EarlyIndex | None:
         """The index of ``solution``, or ``None`` when there is none or the projects changed since (a
         project, solution or MSBuild import file, or a ``.cs`` file the index does not know)."""
-        stored = store.read(solution)
-        if stored is None or not stored.files:
+        stored = store.read(solution, with_names=True)
+        if stored is None or stored.names is None or not stored.files:
             return None
         if any(store.file_digest(path) != digest for path, digest in stored.inputs.items()):
             return None
@@ -63,7 +72,7 @@ class EarlyIndex:
         )
         if store.sources_under(folders) - set(stored.files) - set(stored.unlisted):
             return None  # a new file: its declarations are not in the index
-        return cls(root, stored)
+        return cls(solution, root, stored, stored.names)
 
     # -- freshness ------------------------------------------------------------------------------
 
@@ -78,19 +87,34 @@ class EarlyIndex:
                     return False
         return True
 
-    def _live_rows(self) -> list[dict[str, Any]]:
+    def _live(self, rows: list[store.Row]) -> list[store.Row]:
+        """The ``rows`` still what their files declare (none of them changed since the index was opened)."""
         with self._lock:
             stale = set(self._stale)
-        return [
-            row
-            for row in self._declarations
-            if not stale.intersection(row["files"]) and not (stale and row["generated"])
-        ]
+        return [row for row in rows if not stale.intersection(row.files) and not (stale and row.generated)]
 
-    def _names(self) -> NameSet:
+    def _rows(self, rowids: list[int]) -> list[store.Row]:
+        """The rows ``rowids`` whole, as they were when the index was opened."""
+        try:
+            found = store.rows(self.solution, rowids)
+        except sqlite3.Error:
+            raise NotInIndex from None
+        rows = []
+        for rowid in rowids:
+            row = found.get(rowid)
+            if row is None or not self._known(row):
+                raise NotInIndex  # written again since (another run, or this one's index): the live answer decides
+            rows.append(row)
+        return rows
+
+    def _known(self, row: store.Row) -> bool:
+        index = self._position.get(row.rowid)
+        return index is not None and (self._names.names[index], self._names.projects[index]) == (row.name, row.project)
+
+    def _name_set_of_all(self) -> NameSet:
         with self._lock:
             if self._name_set is None:
-                self._name_set = NameSet.of([row["name"] for row in self._declarations])
+                self._name_set = NameSet.of(self._names.names)
             return self._name_set
 
     def _note(self, note: str) -> str:
@@ -116,14 +140,12 @@ class EarlyIndex:
         if not query or include_metadata:
             raise NotInIndex
         _kinds(kind)
-        rows = self._live_rows()
-        if project is not None and not any(r["project"].lower() == project.lower() for r in rows):
+        if project is not None and project.lower() not in self._project_names:
             raise NotInIndex  # the live solution names the projects there are
-        live = {id(row) for row in rows}
-        every = self._declarations
         containers, name = split_qualified(query)
-        order = ranked(name, self._names(), [r["project"] for r in every], project)
-        summaries = [_summary(_full(every[index])) for index in order if id(every[index]) in live]
+        order = ranked(name, self._name_set_of_all(), self._names.projects, project)
+        rows = self._rows([self._names.rowids[index] for index in order])
+        summaries = [_summary(_full(row)) for row in self._live(rows)]
         summaries = [s for s in summaries if declared_in(s.documentation_id, containers)]
         answer = symbol_list(str(self.root), query, kind, project, summaries, limit, self._note(note))
         if not self._fresh({s.location.path for s in answer.items if s.location is not None}):
@@ -131,25 +153,73 @@ class EarlyIndex:
         return answer
 
     def go_to_definition(self, name: str | None, *, note: str = NOTE) -> Definition:
+        found = self._named(name)
+        if not self._fresh(set(found.files)) or (found.generated and self._stale):
+            raise NotInIndex
+        row = _full(found)
+        locations = tuple(Location(*place) for place in row["locations"])
+        return Definition(str(self.root), _summary(row), locations, row["signature"], "", self._note(note))
+
+    def find_references(self, ref: Any, include_declarations: bool = False, *, note: str = NOTE) -> ReferenceList:
+        """A source type's references, named by name or documentation ID, while no file of the solution
+        changed since they were written (any file may have gained one) and every project's are in."""
+        from ..queries.search import TYPE_KINDS
+
+        if ref.file is not None or ref.line is not None:
+            raise NotInIndex  # a position needs the compiler's binding
+        named = self._named(ref.name)
+        row = _full(named)
+        # Only types are indexed (a member's references cascade to overrides and implementations). A
+        # generated type may be generated again in each target, each a symbol of its own (PolySharp's
+        # polyfills): the live answer says which one's references are meant.
+        if row["kind"] not in TYPE_KINDS or named.generated or self.partial or not self._fresh(set(self._digests)):
+            raise NotInIndex
+        found = store.references_to(self.solution, row["documentation_id"])
+        if found is None:
+            raise NotInIndex  # the last run ended before it had written every project's
+        items: dict[tuple[str, int, int], Reference] = {}
+        if include_declarations:
+            for place in row["locations"]:
+                items[tuple(place[:3])] = Reference(Location(*place), DECLARATION, row["display"], "")
+        owners = {}
+        for place, kind, member, text, owner in ((r[:5], *r[5:]) for r in found):
+            items.setdefault(tuple(place[:3]), Reference(Location(*place), kind, member, text))
+            owners[place[0]] = owner
+        ordered = sorted(items.values(), key=lambda r: (r.location.path, r.location.line, r.location.column))
+        return ReferenceList(
+            root=str(self.root),
+            symbol=row["display"],
+            documentation_id=row["documentation_id"],
+            items=tuple(ordered),
+            total=len(ordered),
+            file_count=len({r.location.path for r in ordered}),
+            kind_counts=count_kinds(ordered),
+            # A declaration's file is in the index (the type is not generated); each reference has its owner.
+            by_project=counted(
+                owner for r in ordered if (owner := self._projects.get(r.location.path) or owners.get(r.location.path))
+            ),
+            note=self._note(note),
+        )
+
+    def _named(self, name: str | None) -> store.Row:
+        """The one declaration ``name`` (a documentation ID, or a name qualified as far as needed) means."""
         if not name:
             raise NotInIndex  # a position needs the compiler's binding
         name = name.strip()
-        rows = self._live_rows()
-        if len(name) > 2 and name[1] == ":":
-            found = [r for r in rows if r["documentation_id"] == name]
-        elif "(" in name:
+        if "(" in name and not (len(name) > 2 and name[1] == ":"):
             raise NotInIndex  # parameter lists are matched by the compiler
-        else:
-            found = [r for r in rows if r["qualified_name"] == name or r["qualified_name"].endswith("." + name)]
-        unique = {r["documentation_id"]: r for r in found}
-        if len(unique) != 1:
-            raise NotInIndex  # unknown or ambiguous: the live answer says which
+        try:
+            found = store.rows_named(self.solution, name)
+        except sqlite3.Error:
+            raise NotInIndex from None
+        if not all(self._known(row) for row in found):
+            raise NotInIndex  # written again since it was opened
+        found = self._live(found)
+        unique = {row.documentation_id: row for row in found}
+        if len(unique) != 1 or len({row.project for row in found}) > 1:
+            raise NotInIndex  # unknown, ambiguous, or one name in several projects: the live answer says which
         (row,) = unique.values()
-        if not self._fresh(set(row["files"])) or (row["generated"] and self._stale):
-            raise NotInIndex
-        row = _full(row)
-        locations = tuple(Location(*place) for place in row["locations"])
-        return Definition(str(self.root), _summary(row), locations, row["signature"], "", self._note(note))
+        return row
 
     def file_outline(self, file: str, *, note: str = NOTE) -> FileOutline:
         given = Path(file).expanduser()
@@ -160,9 +230,9 @@ class EarlyIndex:
         return FileOutline(str(self.root), path, tuple(_node(item) for item in items), note)
 
 
-def _full(row: dict[str, Any]) -> dict[str, Any]:
+def _full(row: store.Row) -> dict[str, Any]:
     """A declaration as written: its summary, signature and places (decoded when an answer shows it)."""
-    return json.loads(row["data"])  # type: ignore[no-any-return]
+    return json.loads(row.data)  # type: ignore[no-any-return]
 
 
 def _summary(row: dict[str, Any]) -> SymbolSummary:

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..host.cache import cache_dir
 
-FORMAT = "5"
+FORMAT = "6"
 """Bumped when what is stored changes: an index of another format is ignored and rewritten."""
 
 
@@ -51,7 +51,8 @@ def _connected(path: Path) -> Iterator[sqlite3.Connection]:
 
 def file_digest(path: str) -> str | None:
     try:
-        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+        with open(path, "rb") as handle:  # not pathlib: the index checks thousands of files as it opens
+            return hashlib.file_digest(handle, "sha256").hexdigest()
     except OSError:
         return None
 
@@ -65,17 +66,35 @@ class StoredFile:
     """The project it was indexed with."""
 
 
-LIGHT_FIELDS = ("name", "project", "files", "qualified_name", "documentation_id", "generated")
-"""What a declaration is read with at start: enough to rank, filter and check it; the rest (``data``,
-the whole row as JSON) is decoded only for the declarations an answer shows."""
+@dataclass
+class Names:
+    """Every declaration's name and project, in the index's order: what a search ranks. The rest of a
+    row (``Row``) is read only for the declarations an answer shows: reading every row whole took 0.65 s
+    at 100 projects (113,000 declarations), these 0.1 s."""
+
+    rowids: list[int]
+    names: list[str]
+    projects: list[str]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One declaration as written: ``data`` is its symbol summary in plain data, with its signature,
+    places and files, as JSON."""
+
+    rowid: int
+    name: str
+    project: str
+    documentation_id: str
+    files: tuple[str, ...]
+    """Every file it is declared in."""
+    generated: bool
+    data: str
 
 
 @dataclass
 class Stored:
     files: dict[str, StoredFile]
-    declarations: list[dict[str, Any]]
-    """Each: a symbol summary in plain data, plus ``signature``, ``locations`` and ``files`` (every file
-    it is declared in) and ``project``. As read: the ``LIGHT_FIELDS`` and ``data``, the whole as JSON."""
     inputs: dict[str, str | None]
     """The solution and project files and MSBuild imports the index was built from, with their digests:
     when one changed, which files are compiled (or how) may have too, and the index is not used."""
@@ -85,6 +104,8 @@ class Stored:
     """``.cs`` files under those directories that no project compiled when the index was written."""
     projects: dict[str, tuple[str, bool]] = field(default_factory=dict)
     """Each project's directory and whether its rows are in (a run that ended early leaves some out)."""
+    names: Names | None = None
+    """The declarations' names, when read with them (``read(..., with_names=True)``)."""
 
     @property
     def complete(self) -> bool:
@@ -104,12 +125,14 @@ def sources_under(directories: list[str]) -> set[str]:
 INPUT_NAMES = ("directory.build.props", "directory.build.targets", "directory.packages.props", "global.json")
 
 
-def read(solution: Path) -> Stored | None:
+def read(solution: Path, *, with_names: bool = False) -> Stored | None:
+    """The index of ``solution`` but its declarations (``with_names``: and their names), read at once."""
     path = index_path(solution)
     if not path.exists():
         return None
     try:
         with _connected(path) as db:
+            db.execute("begin")  # one snapshot: a writer may commit a project between two reads
             meta = dict(db.execute("select key, value from meta"))
             if meta.get("format") != FORMAT or meta.get("solution") != str(solution):
                 return None
@@ -117,18 +140,59 @@ def read(solution: Path) -> Stored | None:
                 name: StoredFile(digest, outline, project or "")
                 for name, digest, outline, project in db.execute("select path, digest, outline, project from files")
             }
-            columns = ", ".join(LIGHT_FIELDS)
-            declarations = [
-                {**dict(zip((*LIGHT_FIELDS, "data"), row, strict=True)), "files": row[2].split("\n") if row[2] else []}
-                for row in db.execute(f"select {columns}, data from declarations")
-            ]
             inputs = json.loads(meta.get("inputs", "{}"))
             project_dirs = json.loads(meta.get("project_dirs", "[]"))
             unlisted = json.loads(meta.get("unlisted", "[]"))
-            projects = {name: (folder, bool(done)) for name, folder, done in db.execute("select * from projects")}
+            projects = {
+                name: (folder, bool(done))
+                for name, folder, done in db.execute("select name, directory, done from projects")
+            }
+            names = None
+            if with_names:
+                # In the live walk's order (the solution's projects, each project's declarations as walked),
+                # whatever order the projects were written in: ties in a search are ordered the same.
+                ordered = (
+                    "select d.rowid, d.name, d.project from declarations d"
+                    " left join projects p on p.name = d.project order by p.rowid, d.rowid"
+                )
+                columns = list(zip(*db.execute(ordered), strict=True))
+                names = Names(*map(list, columns)) if columns else Names([], [], [])
     except (sqlite3.Error, ValueError):
         return None  # a damaged index is rewritten after the next load
-    return Stored(files, declarations, inputs, project_dirs, unlisted, projects)
+    return Stored(files, inputs, project_dirs, unlisted, projects, names)
+
+
+_BATCH = 900
+"""Rows asked for at once (SQLite allows 999 parameters in a statement by default, before 3.32)."""
+
+
+_ROW = "select rowid, name, project, documentation_id, files, generated, data from declarations"
+
+
+def _row(found: tuple[Any, ...]) -> Row:
+    rowid, name, project, documentation_id, files, generated, data = found
+    return Row(rowid, name, project, documentation_id, tuple(files.split("\n")) if files else (), bool(generated), data)
+
+
+def rows(solution: Path, rowids: list[int]) -> dict[int, Row]:
+    """The declarations ``rowids`` that are still in the index, whole."""
+    found: dict[int, Row] = {}
+    with _connected(index_path(solution)) as db:
+        for start in range(0, len(rowids), _BATCH):
+            batch = rowids[start : start + _BATCH]
+            query = f"{_ROW} where rowid in ({', '.join('?' * len(batch))})"
+            found.update((row.rowid, row) for row in map(_row, db.execute(query, batch)))
+    return found
+
+
+def rows_named(solution: Path, name: str) -> list[Row]:
+    """The declarations whose documentation ID is ``name`` (``T:N.C``, ``M:...``), else whose qualified
+    name is ``name`` or ends with ``.name``."""
+    with _connected(index_path(solution)) as db:
+        if len(name) > 2 and name[1] == ":":
+            return [_row(r) for r in db.execute(f"{_ROW} where documentation_id = ?", (name,))]
+        query = f"{_ROW} where qualified_name = ?1 or substr(qualified_name, -length(?1) - 1) = '.' || ?1"
+        return [_row(r) for r in db.execute(query, (name,))]
 
 
 def begin(solution: Path, plan: Stored, previous: Stored | None) -> bool:
@@ -143,7 +207,7 @@ def begin(solution: Path, plan: Stored, previous: Stored | None) -> bool:
         db.execute("begin")
         if not keep:
             # Dropped and made again: an index of an older format may have other columns.
-            for table in ("meta", "files", "declarations", "projects"):
+            for table in ("meta", "files", "declarations", "projects", "refs", "refs_unsure"):
                 db.execute(f"drop table if exists {table}")
             db.execute("create table meta (key text primary key, value text)")
             db.execute(
@@ -153,9 +217,14 @@ def begin(solution: Path, plan: Stored, previous: Stored | None) -> bool:
                 "create table declarations (name text, project text, files text, qualified_name text,"
                 " documentation_id text, generated integer, data text not null)"
             )
-            db.execute("create table projects (name text primary key, directory text, done integer)")
+            db.execute("create table projects (name text primary key, directory text, done integer, refs integer)")
+            # A type's references are looked up alone, while the others stay on disk.
+            db.execute("create table refs (project text, type text, data text not null)")
+            db.execute("create index refs_by_type on refs (type)")
+            db.execute("create table refs_unsure (project text, type text)")
             db.executemany(
-                "insert into projects values (?, ?, 0)", [(name, folder) for name, (folder, _) in plan.projects.items()]
+                "insert into projects values (?, ?, 0, 0)",
+                [(name, folder) for name, (folder, _) in plan.projects.items()],
             )
         db.executemany(
             "insert or replace into meta values (?, ?)",
@@ -190,4 +259,65 @@ def write_project(
                 for d in declarations
             ],
         )  # fmt: skip
-        db.execute("update projects set done = 1 where name = ?", (project,))
+        # Its references are written again after it: the types they name may have changed.
+        db.execute("delete from refs where project = ?", (project,))
+        db.execute("delete from refs_unsure where project = ?", (project,))
+        db.execute("update projects set done = 1, refs = 0 where name = ?", (project,))
+
+
+def project_states(solution: Path) -> dict[str, tuple[bool, bool]]:
+    """Each project's state in the index: whether its declarations are in, and its references (read
+    alone: the whole index is tens of thousands of rows)."""
+    try:
+        with _connected(index_path(solution)) as db:
+            return {
+                name: (bool(done), bool(refs))
+                for name, done, refs in db.execute("select name, done, refs from projects")
+            }
+    except sqlite3.Error:
+        return {}
+
+
+def write_references(solution: Path, project: str, rows: list[list[Any]], unsure: set[str]) -> None:
+    """Replace one project's references to source types (each row: the type's documentation ID, then
+    the reference as ``Reference`` in plain data) and mark them in, in one transaction. The types of
+    ``unsure`` have a reference the index cannot tell exactly: they are never answered from it."""
+    with _connected(index_path(solution)) as db:
+        db.execute("begin")
+        db.execute("delete from refs where project = ?", (project,))
+        db.execute("delete from refs_unsure where project = ?", (project,))
+        db.executemany("insert into refs values (?, ?, ?)", [(project, row[0], json.dumps(row[1:])) for row in rows])
+        db.executemany("insert into refs_unsure values (?, ?)", [(project, type_id) for type_id in sorted(unsure)])
+        db.execute("update projects set refs = 1 where name = ?", (project,))
+
+
+def references_to(solution: Path, type_id: str) -> list[list[Any]] | None:
+    """The references to the type ``type_id`` (each ``Reference`` in plain data), or ``None`` unless
+    every project's are in and each is known exactly."""
+    try:
+        with _connected(index_path(solution)) as db:
+            if db.execute("select count(*) from projects where refs = 0").fetchone()[0]:
+                return None
+            if db.execute("select 1 from refs_unsure where type = ?", (type_id,)).fetchone():
+                return None
+            return [json.loads(data) for (data,) in db.execute("select data from refs where type = ?", (type_id,))]
+    except sqlite3.Error:
+        return None
+
+
+def prune() -> list[Path]:
+    """Remove the indexes of solutions that no longer exist (a temporary copy, a deleted checkout): the
+    index of each solution path ever opened would otherwise stay in the user cache for good. An index
+    whose solution it does not name yet (being created) is left alone. The files removed."""
+    removed = []
+    for path in sorted(cache_dir("index").glob("*.sqlite")):
+        try:
+            with _connected(path) as db:
+                row = db.execute("select value from meta where key = 'solution'").fetchone()
+        except sqlite3.Error:
+            continue
+        if row is not None and not Path(row[0]).exists():
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{path}{suffix}").unlink(missing_ok=True)
+            removed.append(path)
+    return removed

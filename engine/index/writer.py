@@ -91,7 +91,7 @@ class IndexWriter:
         unlisted = sorted(store.sources_under(project_dirs) - compiled)
         folders = {display_name(p): str(Path(str(p.FilePath)).parent) if p.FilePath else "" for p in snapshot.projects}
         plan = {name: (folder, False) for name, folder in folders.items()}
-        kept = store.begin(solution, store.Stored({}, [], inputs, project_dirs, unlisted, plan), previous)
+        kept = store.begin(solution, store.Stored({}, inputs, project_dirs, unlisted, plan), previous)
         stale = _stale_projects(snapshot, previous, kept)
         if not stale:
             log.info("the index of %s is current", solution.name)

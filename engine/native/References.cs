@@ -44,14 +44,7 @@ public static class References
                 if (rows.ContainsKey(key)) continue;
                 var tree = location.SourceTree!;
                 var span = location.SourceSpan;
-                var node = (await tree.GetRootAsync(token)).FindNode(span, false, true);
-                var kind = SyntaxRoles.Classify(node, definition.Kind);
-                if (isConstructor && kind is not (SyntaxRoles.NameOf or SyntaxRoles.DocComment))
-                {
-                    kind = reference.IsImplicit || kind is SyntaxRoles.ObjectCreation or SyntaxRoles.TypeUse or SyntaxRoles.Read
-                        ? SyntaxRoles.ObjectCreation
-                        : kind;
-                }
+                var kind = KindAt(location, definition.Kind, isConstructor, reference.IsImplicit, await tree.GetRootAsync(token));
                 var text = await tree.GetTextAsync(token);
                 var lineText = text.Lines[place.Line - 1].ToString().Trim();
                 if (!models.TryGetValue(reference.Document.Id, out var model))
@@ -77,9 +70,24 @@ public static class References
         return definition.ToDisplayString(format);
     }
 
+    /// <summary>What the reference at <paramref name="location"/> does, seen from the definition it was
+    /// found for (a constructor's are object creations wherever its type is named).</summary>
+    internal static string KindAt(Location location, SymbolKind definitionKind, bool isConstructor, bool isImplicit, SyntaxNode root)
+    {
+        var node = root.FindNode(location.SourceSpan, false, true);
+        var kind = SyntaxRoles.Classify(node, definitionKind);
+        if (isConstructor && kind is not (SyntaxRoles.NameOf or SyntaxRoles.DocComment))
+        {
+            kind = isImplicit || kind is SyntaxRoles.ObjectCreation or SyntaxRoles.TypeUse or SyntaxRoles.Read
+                ? SyntaxRoles.ObjectCreation
+                : kind;
+        }
+        return kind;
+    }
+
     /// <summary>The member whose body holds a position, as C# names it (made once per member: a body
     /// holds many references).</summary>
-    static string Enclosing(
+    internal static string Enclosing(
         SemanticModel model, int position, SymbolDisplayFormat format, Dictionary<ISymbol, string> known, CancellationToken token)
     {
         var symbol = model.GetEnclosingSymbol(position, token);

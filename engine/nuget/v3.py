@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import NuGetUnavailable, PackageNotFound
 from ..host.cache import cache_dir
+from ..host.files import write_whole
 from .sources import Source
 
 TIMEOUT_SECONDS = 20
@@ -85,9 +86,7 @@ def package_file(service: Service, package_id: str, version: str) -> Path:
     if base is None:
         raise NuGetUnavailable(f"{service.source.url} has no package content service (PackageBaseAddress).")
     data = get_bytes(f"{_slash(base)}{lower_id}/{lower_version}/{lower_id}.{lower_version}.nupkg", what=package_id)
-    partial = target.with_suffix(".part")
-    partial.write_bytes(data)
-    partial.replace(target)
+    write_whole(target, data)
     return target
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..host.cache import cache_dir
+from ..host.files import write_whole
 from ..host.runtime import RuntimeInfo
 from ..models import LoadReport, ProjectSummary, WorkspaceDiagnostic
 from ..workspace.solution_file import SolutionTarget, project_paths
@@ -85,10 +86,7 @@ def write(target: SolutionTarget, runtime: RuntimeInfo, records: str, report: Lo
         "records": records,
         "report": dataclasses.asdict(report),
     }
-    path = cache_file(target)
-    written = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    written.write_text(json.dumps(saved), "utf-8")
-    os.replace(written, path)
+    write_whole(cache_file(target), json.dumps(saved))
 
 
 def _missing_files(records: list[dict[str, Any]], stale: tuple[Path, ...]) -> str | None:

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import EngineError
-from ..host.cache import cache_dir
+from ..host.cache import cache_dir, owned
+from ..host.files import write_whole
 from ..host.interop import Operation
 from ..symbols.describe import compilation
 
@@ -43,7 +44,9 @@ class SolutionBuild:
 def build_solution(session: Any, timeout: float | None) -> SolutionBuild:
     snapshot = session.snapshot()
     operation = Operation("building the solution for the REPL", timeout)
-    directory = cache_dir("repl-solutions", hashlib.sha256(str(snapshot.root).encode()).hexdigest()[:16])
+    directory = owned(
+        cache_dir("repl-solutions", hashlib.sha256(str(snapshot.root).encode()).hexdigest()[:16]), Path(snapshot.root)
+    )
     assemblies: list[Path] = []
     references: dict[str, Path] = {}
     versions: list[str] = []
@@ -93,9 +96,7 @@ def _emit(compiled: Any, target: Path, name: str) -> None:
             f"{name} does not compile ({len(errors)} errors; first{where}: {first.GetMessage() if first else '?'}), "
             "so the REPL does not reference it"
         )
-    partial = target.with_suffix(".part")
-    partial.write_bytes(bytes(stream.ToArray()))
-    os.replace(partial, target)  # a worker that loaded the old file keeps its inode
+    write_whole(target, bytes(stream.ToArray()))  # a worker that loaded the old file keeps its inode
 
 
 def _runtime_assembly(path: str) -> Path | None:

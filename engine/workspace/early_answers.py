@@ -1,8 +1,9 @@
 """Answers from the on-disk index of the last load, given while the live solution cannot answer yet.
 
 While the solution loads, and after it until the compiler has built its declarations (the live answer
-would wait seconds for every compilation), symbol search, go to definition by name and file outlines
-are answered from the index, as long as no file changed since the load and the index can answer exactly.
+would wait seconds for every compilation), symbol search, go to definition by name, file outlines and
+a type's references are answered from the index, as long as no file changed since the load and the
+index can answer exactly.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from ..index import NOTE, WARMING_NOTE, EarlyIndex, NotInIndex
 
-EARLY_QUERIES = {"find_symbols", "go_to_definition", "file_outline"}
+EARLY_QUERIES = {"find_symbols", "go_to_definition", "file_outline", "find_references"}
 """Queries the on-disk index may answer before the solution has loaded."""
 
 

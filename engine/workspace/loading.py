@@ -88,16 +88,17 @@ def load_trusted(
         write_virtual_solution(target.apps, runtime.dotnet)
     projects = project_paths(target)
     total = len(projects)
-    if restore:
-        missing = restoring.needs_restore(projects)
-        if missing:
-            progress(LoadProgress("restore", target.path.name, 0, total))
-            notes.append(f"{RESTORED_NOTE} ({len(missing)} of {total} projects had never been restored).")
-            diagnostics.extend(restoring.restore(runtime.dotnet, opened_file(target)))
-        for generator in restoring.unbuilt_generators(projects):
-            progress(LoadProgress("build", generator.stem, 0, total))
-            notes.append(f"{BUILT_NOTE} {generator.stem} (its output was missing).")
-            diagnostics.extend(restoring.build_generator(runtime.dotnet, generator))
+    if restore and (restoring.needs_restore(projects) or restoring.unbuilt_generators(projects)):
+        with restoring.preparing(target.directory):
+            missing = restoring.needs_restore(projects)
+            if missing:
+                progress(LoadProgress("restore", target.path.name, 0, total))
+                notes.append(f"{RESTORED_NOTE} ({len(missing)} of {total} projects had never been restored).")
+                diagnostics.extend(restoring.restore(runtime.dotnet, opened_file(target)))
+            for generator in restoring.unbuilt_generators(projects):
+                progress(LoadProgress("build", generator.stem, 0, total))
+                notes.append(f"{BUILT_NOTE} {generator.stem} (its output was missing).")
+                diagnostics.extend(restoring.build_generator(runtime.dotnet, generator))
     solution, workspace = open_workspace(target, runtime, progress, timeout, warm, warm_after)
     diagnostics = one_list(projects, diagnostics, workspace_diagnostics(workspace, solution))
     solution, outside = served(solution, target, runtime)

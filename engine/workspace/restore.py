@@ -6,17 +6,31 @@ project analyzer is built when its output is missing.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import subprocess
 import xml.etree.ElementTree as ElementTree
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+from ..host.cache import cache_dir, locked
 from ..host.runtime import DotnetInstall
 from ..models import WorkspaceDiagnostic
 from .assets import assets_file
 
 RESTORE_TIMEOUT_SECONDS = 600
+
+
+@contextmanager
+def preparing(directory: Path) -> Iterator[None]:
+    """Held while a solution under ``directory`` is restored and its generators built: two processes
+    opening the same fresh solution (the app and a server, say) would otherwise write the same ``obj/``
+    and ``bin/`` at once, and one of them fail. The second finds the work done when it gets the lock."""
+    key = hashlib.sha256(str(directory.resolve()).encode()).hexdigest()[:16]
+    with locked(cache_dir("locks") / f"prepare-{key}.lock"):
+        yield
 
 
 def needs_restore(projects: list[Path]) -> list[Path]:

@@ -167,11 +167,14 @@ def focused(target: SolutionTarget, patterns: list[str]) -> SolutionTarget:
     if len(chosen) == len(project_paths(SolutionTarget(solution))):
         return SolutionTarget(solution)  # the whole solution: no focus to say
     from ..host.cache import cache_dir
+    from ..host.files import write_whole
 
     listed = [path.relative_to(solution.parent).as_posix() for path in chosen]
     key = hashlib.sha256("\n".join([str(solution), *listed]).encode()).hexdigest()[:16]
     written = cache_dir("focus") / f"{solution.stem}-{key}.slnf"
-    written.write_text(json.dumps({"solution": {"path": str(solution), "projects": listed}}, indent=2))
+    content = json.dumps({"solution": {"path": str(solution), "projects": listed}}, indent=2)
+    if not written.is_file() or written.read_text(encoding="utf-8") != content:
+        write_whole(written, content)  # another process may be loading the same focus from it
     left_out = len(project_paths(SolutionTarget(solution))) - len(chosen)
     note = (
         f"Focused on {len(chosen)} projects of {solution.name} ({', '.join(patterns)}); answers leave the "

@@ -4,8 +4,9 @@ parsed, the SDK's reference pack as the only metadata: nothing of the solution r
 search, go to definition by name and file outlines, labelled as such.
 
 Declarations need no more than that, so these answers are the live solution's, but for what only
-MSBuild knows: files a project adds or removes by item globs of its own, generated code, types from
-packages (their names are not resolved), and conditional compilation symbols other than the defaults.
+MSBuild knows: files a project adds or removes by item globs of its own, generated code (but for the
+global usings, read from the project files: ``implicit_usings``), types from packages (their names are
+not resolved), and conditional compilation symbols other than the defaults.
 The label says so. The view is let go as soon as the index or the live solution may answer.
 """
 
@@ -62,7 +63,8 @@ class SyntaxView:
         try:
             began = time.monotonic()
             # The directory the MSBuild load starts the runtime from, so both agree on the SDK.
-            solution, _, _ = open_restricted(self._target, ensure_runtime(self._target.directory))
+            runtime = ensure_runtime(self._target.directory)
+            solution, _, _ = open_restricted(self._target, runtime, workspaces_host())
             with self._lock:
                 if not self._retired:
                     self._snapshot = Snapshot(solution, self._target.directory, 1)
@@ -94,6 +96,9 @@ class SyntaxView:
             answer = query(snapshot, Operation(name.replace("_", " "), _ANSWER_TIMEOUT), *args, **kwargs)
         except EngineError:
             return None  # not found from syntax (a generated or package symbol): the live solution decides
+        except Exception:  # a service the view's lighter host lacks, say: the live solution answers anyway
+            log.warning("the syntax view could not answer %s", name, exc_info=True)
+            return None
         finally:
             self._answered.set()
         return labelled(answer)
@@ -108,6 +113,30 @@ class SyntaxView:
             self._retired = True
             self._snapshot = None
         self._answered.set()
+
+
+_host: Any = None
+_host_lock = threading.Lock()
+
+
+def workspaces_host() -> Any:
+    """MEF host services of the workspace layer alone (Workspaces and CSharp.Workspaces), once per process.
+
+    The view answers from declarations and syntax, which need no service of the Features assemblies;
+    composing without them takes 0.18 s instead of 0.55 s (Roslyn's default host), on the core the
+    MSBuild load is composing that default host on at the same moment."""
+    global _host
+    with _host_lock:
+        if _host is None:
+            from Microsoft.CodeAnalysis.Host.Mef import MefHostServices  # type: ignore[import-not-found]
+            from System.Collections.Generic import List  # type: ignore[import-not-found]
+            from System.Reflection import Assembly, AssemblyName  # type: ignore[import-not-found]
+
+            assemblies = List[Assembly]()
+            for name in ("Microsoft.CodeAnalysis.Workspaces", "Microsoft.CodeAnalysis.CSharp.Workspaces"):
+                assemblies.Add(Assembly.Load(AssemblyName(name)))
+            _host = MefHostServices.Create(assemblies)
+        return _host
 
 
 def labelled(answer: Any) -> Any:

@@ -5,12 +5,13 @@ engine's worker processes, never in this one."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.syntax import Syntax
 from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
+from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
@@ -97,7 +98,7 @@ class ReplInput(TextArea):
 
 
 class ReplScreen(Screen[None]):
-    BINDINGS = REPL_BINDINGS
+    BINDINGS: ClassVar[list[BindingType]] = [*REPL_BINDINGS]
     DEFAULT_CSS = """
     ReplScreen #repl-bar { height: 3; padding: 0 1; }
     ReplScreen #repl-bar Select { width: 30; }

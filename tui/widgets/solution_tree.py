@@ -131,6 +131,7 @@ class SolutionTree(Tree[Any]):
                     parent.add_leaf(label, data=item.location)
 
         add(node, outline.items)
+        assert isinstance(node.data, FileNode)  # an outline is only ever asked for a file's node
         node.data.loaded = True
         node.expand()
 

@@ -6,18 +6,23 @@ import dataclasses
 import re
 from collections import defaultdict
 from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.style import Style
+from textual.binding import BindingType
 from textual.widgets import TextArea
 
 from engine.views.classification import SemanticClasses
 
 from ..bindings import SOURCE_BINDINGS
 
+if TYPE_CHECKING:
+    from tree_sitter import Language
+
 HIGHLIGHTS = Path(__file__).parent.parent / "highlight" / "highlights.scm"
 
 
-def csharp_language() -> object | None:
+def csharp_language() -> Language | None:
     try:
         import tree_sitter_c_sharp
         from tree_sitter import Language
@@ -54,7 +59,7 @@ def semantic_styles(dark: bool) -> dict[str, Style]:
 class SourceView(TextArea):
     """Shows one file; ``path`` is the file shown (``None`` before any)."""
 
-    BINDINGS = SOURCE_BINDINGS
+    BINDINGS: ClassVar[list[BindingType]] = [*SOURCE_BINDINGS]
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__("", read_only=True, show_line_numbers=True, soft_wrap=False, **kwargs)  # type: ignore[arg-type]

@@ -1,7 +1,8 @@
 """The engine's warm-up after a load: what the first queries would otherwise pay for.
 
 Every compilation (in the order a user needs them), Roslyn's syntax indexes, the editing providers and
-analyzers, the on-disk index the next start answers from, the call graph tests reach, then the decompiler.
+analyzers, the on-disk index the next start answers from (declarations first, references to types
+after the editing warm-up), the call graph tests reach, then the decompiler.
 ``open_session`` gives it to each session.
 """
 
@@ -18,8 +19,10 @@ from ...external.generated import generated_files
 from ...external.library import warm_up as warm_library_source
 from ...host.interop import Operation
 from ...index import IndexWriter
+from ...index.references import write_references
 from ..snapshot import Snapshot
 from ..solution_file import SolutionTarget
+from .cache_pruning import prune_cache
 from .compile_order import compile_ahead
 from .syntax_indexes import build_syntax_indexes
 
@@ -75,6 +78,9 @@ def warm_up_after_load(session: WarmedSession, operation: Operation) -> None:
     session.yield_to_queries(operation)
     warm_code_actions(snapshot, operation)
     session.editing_warm.set()
+    # The next start answers find references of a type from these until its compilations are built.
+    write_references(session, operation, lambda: session.index_writer.hurried)
+    prune_cache()
     # find_tests walks the call graph: binding every file tests can reach takes seconds, so it is done
     # here, a file at a time between queries, when the solution has a test project.
     from ...testing.discovery import warm_call_graph
