@@ -19,12 +19,14 @@ from ..native import helpers
 from ..symbols.declarations import source_declarations
 from ..symbols.describe import location_of, typed
 from ..views.dependencies import Cycle, Dependency, DependencyGraph
+from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot, display_name
 from .scope import is_generated, scope_of
 
 LEVELS = ("project", "namespace")
 
 
+@query(scope="every_project")
 def dependency_graph(
     snapshot: Snapshot, operation: Operation, level: str = "project", project: str | None = None
 ) -> DependencyGraph:

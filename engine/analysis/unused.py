@@ -32,6 +32,7 @@ from ..symbols.summaries import summarize_all
 from ..testing.frameworks import test_framework
 from ..views.text import counted
 from ..views.unused import UnusedList, UnusedSymbol
+from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot
 from .scope import Scope, dependents, scope_of
 
@@ -96,6 +97,7 @@ _PATTERN_NAMES = {
 }
 
 
+@query(scope="every_project")
 def find_unused(
     snapshot: Snapshot,
     operation: Operation,

@@ -17,6 +17,7 @@ from ..models import Location
 from ..symbols.describe import display
 from ..symbols.naming import SymbolRef, resolve
 from ..views.edits import CodeActionList, EditPreview
+from ..workspace.declared import query
 from ..workspace.session import DEFAULT_QUERY_TIMEOUT, SolutionSession
 from ..workspace.snapshot import Snapshot
 from .actions import changed_solution, line_span, list_actions, span_of
@@ -75,6 +76,7 @@ def code_actions(
     return session.run(code_actions, timeout=timeout)
 
 
+@query(updates_every_use=True)
 def apply_code_action(
     session: SolutionSession,
     action_id: str | None = None,
@@ -109,6 +111,7 @@ def apply_code_action(
     return edit(session, "code_action", apply_code_action, apply, preview_token, timeout)
 
 
+@query(updates_every_use=True)
 def rename_symbol(
     session: SolutionSession,
     ref: SymbolRef,
@@ -131,6 +134,7 @@ def rename_symbol(
     return edit(session, "rename", rename_symbol, apply, preview_token, timeout)
 
 
+@query(updates_every_use=True)
 def change_signature(
     session: SolutionSession,
     ref: SymbolRef,

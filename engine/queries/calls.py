@@ -25,6 +25,7 @@ from ..symbols.naming import SymbolRef, resolve
 from ..symbols.summaries import summarize, summarize_all
 from ..symbols.syntax_roles import READ, READ_WRITE, WRITE, classify
 from ..views.calls import CallHierarchy, CallNode, CallSite
+from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot
 
 DIRECTIONS = ("incoming", "outgoing", "both")
@@ -35,6 +36,7 @@ _Caller = tuple[str, tuple[CallSite, ...], str]
 """A caller's key, its call sites in order, and its note (via an interface or override when every site is)."""
 
 
+@query(scope="every_project")
 def call_hierarchy(
     snapshot: Snapshot,
     operation: Operation,

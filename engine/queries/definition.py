@@ -14,11 +14,13 @@ from ..symbols.describe import signature, source_locations, typed
 from ..symbols.naming import SymbolRef, resolve
 from ..symbols.summaries import summarize
 from ..views.definition import Definition, LibraryPlace
+from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot
 
 log = logging.getLogger("roslyn_tui")
 
 
+@query(early=True, syntax=True)
 def go_to_definition(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -> Definition:
     """The declarations of a symbol (named, or under a position such as a use site)."""
     symbol = resolve(snapshot, operation, ref)

@@ -13,9 +13,11 @@ from ..host.interop import Operation
 from ..models import relative_path
 from ..views.diagnostics import SEVERITIES, DiagnosticList, rules_of
 from ..views.text import counted
+from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot, display_name
 
 
+@query(scope="every_project")
 def diagnostics(
     snapshot: Snapshot,
     operation: Operation,

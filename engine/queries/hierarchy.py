@@ -20,6 +20,7 @@ from ..symbols.describe import (
 from ..symbols.naming import SymbolRef, resolve
 from ..symbols.summaries import summarize, summarize_all
 from ..views.hierarchy import HierarchyNode, MemberOverrides, TypeHierarchy
+from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot
 
 DIRECTIONS = ("ancestors", "descendants", "both")
@@ -27,6 +28,7 @@ _ROOT_TYPES = {"System_Object", "System_ValueType", "System_Enum"}
 """Where a base chain is cut unless ``include_object`` asks for it (as ``SpecialType`` names them)."""
 
 
+@query(scope="every_project")
 def type_hierarchy(
     snapshot: Snapshot,
     operation: Operation,

@@ -24,9 +24,11 @@ from ..symbols.linked import linked_symbols, search_all
 from ..symbols.naming import SymbolRef, resolve
 from ..symbols.summaries import summarize, summarize_all
 from ..views.hierarchy import ImplementationList, OverrideList, Related, listed
+from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot
 
 
+@query(scope="every_project")
 def find_implementations(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -> ImplementationList:
     """What implements an interface (and which interfaces derive from it), what derives from a class,
     and what implements or overrides an interface, abstract or virtual member. Direct ones first.
@@ -49,6 +51,7 @@ def find_implementations(snapshot: Snapshot, operation: Operation, ref: SymbolRe
     return listed(str(snapshot.root), summarize(symbol), items, projects)
 
 
+@query(scope="every_project")
 def find_overrides(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -> OverrideList:
     """Every override of a virtual, abstract or override member (direct and transitive), and what it overrides."""
     symbol = resolve(snapshot, operation, ref)

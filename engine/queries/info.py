@@ -12,6 +12,7 @@ from ..symbols.naming import SymbolRef, resolve
 from ..symbols.summaries import summarize
 from ..views.symbol_info import Parameter, SymbolInfo, TypeParameter
 from ..views.symbols import SymbolList
+from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot
 
 _MODIFIERS = (
@@ -24,6 +25,7 @@ _MODIFIERS = (
 )
 
 
+@query(restricted=True)
 def symbol_info(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -> SymbolInfo:
     """Kind, signature, modifiers, containers, XML doc and every declaration of one symbol."""
     symbol = resolve(snapshot, operation, ref)

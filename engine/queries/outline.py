@@ -10,6 +10,7 @@ from ..symbols.describe import declared_symbol, display, documentation_id, kind_
 from ..symbols.naming import text_position
 from ..symbols.summaries import summarize
 from ..views.outline import ContainingMember, FileOutline, OutlineNode
+from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot
 
 _CONTAINERS = {
@@ -38,6 +39,7 @@ _MEMBERS = {
 _FIELD_LISTS = {"FieldDeclarationSyntax", "EventFieldDeclarationSyntax"}
 
 
+@query(restricted=True, early=True, syntax=True)
 def file_outline(snapshot: Snapshot, operation: Operation, file: str) -> FileOutline:
     """Namespaces, types (nested ones inside) and members of one file, with their ranges."""
     document = any_document(snapshot, file, operation)
@@ -122,6 +124,7 @@ _MEMBER_NODES = _MEMBERS - {"VariableDeclaratorSyntax", "ParameterSyntax", "Enum
 }
 
 
+@query(restricted=True)
 def containing_member(snapshot: Snapshot, operation: Operation, file: str, line: int, column: int) -> ContainingMember:
     """The innermost member and type whose declaration holds a 1-based position."""
     document = any_document(snapshot, file, operation)

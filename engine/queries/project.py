@@ -21,6 +21,7 @@ from ..views.project import (
     ProjectStructure,
 )
 from ..workspace.assets import assets_file
+from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot, display_name
 
 _OUTPUT_KINDS = {
@@ -33,6 +34,7 @@ _OUTPUT_KINDS = {
 }
 
 
+@query(restricted=True, scope="every_project")
 def project_structure(
     snapshot: Snapshot,
     operation: Operation,
@@ -126,6 +128,7 @@ def package_references(project_file: Path, tfm: str) -> list[PackageReference]:
     return found
 
 
+@query(restricted=True, scope="every_project")
 def list_namespaces(snapshot: Snapshot, operation: Operation) -> NamespaceList:
     """Namespaces that hold source types, with how many types each holds and in which projects."""
     counts: dict[str, int] = defaultdict(int)

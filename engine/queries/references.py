@@ -13,9 +13,11 @@ from ..symbols.naming import SymbolRef, resolve
 from ..symbols.syntax_roles import DECLARATION, OBJECT_CREATION, classify
 from ..views.references import Reference, ReferenceList, count_kinds
 from ..views.text import counted
+from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot
 
 
+@query(early=True, scope="every_project")
 def find_references(
     snapshot: Snapshot, operation: Operation, ref: SymbolRef, include_declarations: bool = False
 ) -> ReferenceList:

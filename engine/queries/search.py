@@ -9,11 +9,13 @@ from ..symbols.describe import SYMBOL_KIND_WORDS, SymbolSummary
 from ..symbols.matching import NameSet, declared_in, match_rank, split_qualified
 from ..symbols.summaries import summarize_all
 from ..views.symbols import SymbolList
+from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot, display_name
 
 TYPE_KINDS = {"class", "record", "record struct", "struct", "interface", "enum", "delegate"}
 
 
+@query(restricted=True, early=True, syntax=True, scope="every_project")
 def find_symbols(
     snapshot: Snapshot,
     operation: Operation,

@@ -12,6 +12,7 @@ from ..host.interop import Operation
 from ..symbols.describe import display, documentation_id
 from ..symbols.naming import SymbolRef, resolve
 from ..views.source import SourceText, SymbolSource
+from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot
 from .definition import library_place
 
@@ -40,6 +41,7 @@ _DECLARATION_SUFFIXES = (
 _WHOLE_DECLARATIONS = {"VariableDeclaratorSyntax": 2}
 
 
+@query(restricted=True)
 def read_file(
     snapshot: Snapshot, operation: Operation, file: str, start: int | None = None, end: int | None = None
 ) -> SourceText:
@@ -68,6 +70,7 @@ def read_file(
     return SourceText(str(snapshot.root), path, first, last, count, tuple(every[first - 1 : last]))
 
 
+@query(restricted=True)
 def get_source(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -> SymbolSource:
     """The declaration text of a symbol, with its leading doc comment; every part of a partial type."""
     symbol = resolve(snapshot, operation, ref)

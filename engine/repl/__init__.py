@@ -226,7 +226,7 @@ def _ready_context(
             raise InvalidArgument(
                 "reference_solution needs a loaded solution, and none is.", "Load one first (load_solution)."
             )
-        session.require_trust("reference_solution")
+        session.require_trust(build_solution)
         build = build_solution(session, timeout)
     context, new = contexts.get(name, _directory(session))
     if new:

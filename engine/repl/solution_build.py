@@ -15,6 +15,7 @@ from ..host.cache import cache_dir, owned
 from ..host.files import write_whole
 from ..host.interop import Operation
 from ..symbols.describe import compilation
+from ..workspace.declared import query
 
 _emitted: dict[str, str] = {}
 """Assembly path -> the project version it was emitted from."""
@@ -41,6 +42,7 @@ class SolutionBuild:
     """The project file of each assembly in ``assemblies``."""
 
 
+@query(name="reference_solution")
 def build_solution(session: Any, timeout: float | None) -> SolutionBuild:
     snapshot = session.snapshot()
     operation = Operation("building the solution for the REPL", timeout)

@@ -17,6 +17,7 @@ from ..host.interop import Operation
 from ..symbols.describe import display, kind_of, typed
 from ..symbols.naming import SymbolRef, resolve
 from ..views.edits import EditPreview
+from ..workspace.declared import query
 from ..workspace.session import DEFAULT_QUERY_TIMEOUT, SolutionSession
 from ..workspace.snapshot import Snapshot
 from .declarations import chosen_part, declarations_of
@@ -29,6 +30,7 @@ from .usings import add_missing_usings
 __all__ = ["delete_symbol", "insert_member", "replace_symbol"]
 
 
+@query(updates_every_use=True)
 def replace_symbol(
     session: SolutionSession,
     ref: SymbolRef | None,
@@ -71,6 +73,7 @@ def replace_symbol(
     return edit(session, "replace_symbol", replace_symbol, apply, preview_token, timeout, allow_errors)
 
 
+@query(updates_every_use=True)
 def insert_member(
     session: SolutionSession,
     ref: SymbolRef | None,
@@ -107,6 +110,7 @@ def insert_member(
     return edit(session, "insert_member", insert_member, apply, preview_token, timeout, allow_errors)
 
 
+@query(updates_every_use=True)
 def delete_symbol(
     session: SolutionSession,
     ref: SymbolRef | None,

@@ -13,6 +13,7 @@ from ..host.interop import Operation
 from ..models import Location, relative_path
 from ..queries.outline import containing_member
 from ..views.build import BuildDiagnostic, BuildReport
+from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot, display_name
 from .build_log import Message, finished_projects, messages
 from .child import cancellable, check_configuration, dotnet_command, run_child
@@ -33,6 +34,7 @@ def build_target(snapshot: Snapshot, solution_file: Path, project: str | None) -
     return Path(str(found.FilePath)), 1
 
 
+@query()
 def run_build(
     session: Any,
     project: str | None = None,
@@ -42,7 +44,7 @@ def run_build(
     cancelled: Callable[[], bool] | None = None,
 ) -> BuildReport:
     """Build with ``dotnet build`` in a confined child process (``engine.testing.child``)."""
-    session.require_trust("run_build")
+    session.require_trust(run_build)
     check_configuration(configuration)
     cancelled = cancellable("build", cancelled)
     snapshot = session.snapshot()

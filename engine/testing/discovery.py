@@ -19,6 +19,7 @@ from ..symbols.describe import display, documentation_id, typed
 from ..symbols.naming import SymbolRef, resolve
 from ..symbols.summaries import summarize
 from ..views.tests import TestReach, TestsReaching
+from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot
 from .call_graph import aliases, call_graph
 from .frameworks import is_test_project, test_framework
@@ -26,6 +27,7 @@ from .frameworks import is_test_project, test_framework
 _MEMBER_KINDS = {"Method", "Property", "Event", "Field"}
 
 
+@query(scope="every_project")
 def find_tests(
     snapshot: Snapshot,
     operation: Operation,

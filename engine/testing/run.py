@@ -15,6 +15,7 @@ from ..symbols.describe import display, typed
 from ..symbols.naming import SymbolRef, resolve
 from ..views.stack_trace import StackFrame
 from ..views.tests import TestResult, TestRun
+from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot, display_name
 from .build import Progress, build_target
 from .build_log import messages
@@ -34,6 +35,7 @@ Listener = Callable[[str, str], None]
 """``(outcome, test name)`` as each test finishes: the live view."""
 
 
+@query()
 def run_tests(
     session: Any,
     symbol: SymbolRef | None = None,
@@ -47,7 +49,7 @@ def run_tests(
     cancelled: Callable[[], bool] | None = None,
 ) -> TestRun:
     """Run tests in a confined child process (``engine.testing.child``) and read what they did."""
-    session.require_trust("run_tests")
+    session.require_trust(run_tests)
     check_configuration(configuration)
     cancelled = cancellable("test run", cancelled)
     if filter is not None and ("\n" in filter or len(filter) > _MOST_FILTER_CHARACTERS):

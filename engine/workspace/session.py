@@ -23,6 +23,7 @@ from ..models import LoadReport, WorkspaceDiagnostic
 from ..symbols.declarations import DECLARATIONS_MEMO
 from ..trust import NAMED_BY_USER, Trust
 from . import loading, reloads, shutdown
+from .declared import Declaration, declaration
 from .early_answers import EarlyAnswers
 from .loading import ProgressCallback
 from .snapshot import Snapshot
@@ -43,21 +44,6 @@ REFRESH_DELAY = 2.0
 """Seconds after a start from the project cache before MSBuild evaluates again (the first question's)."""
 REFRESH_PATIENCE = 20.0
 """Seconds the evaluation after a start from the project cache gives way to queries before it starts anyway."""
-
-# What a restricted (untrusted) solution can answer: syntax and declarations, nothing that needs the
-# project system's references, analyzers or generators to be right.
-RESTRICTED_QUERIES = frozenset(
-    {
-        "project_structure",
-        "list_namespaces",
-        "find_symbols",
-        "symbol_info",
-        "file_outline",
-        "containing_member",
-        "get_source",
-        "read_file",
-    }
-)
 
 WarmUp = Callable[["SolutionSession", Operation], None]
 """Background work after a load (``warmup.after_load.warm_up_after_load`` for sessions of ``open_session``)."""
@@ -342,20 +328,23 @@ class SolutionSession:
         self, query: Callable[..., T], *args: Any, timeout: float | None = DEFAULT_QUERY_TIMEOUT, **kwargs: Any
     ) -> tuple[Operation, Callable[[], T]]:
         """Like ``run`` but returns the operation first, so another thread can cancel it."""
-        name = getattr(query, "__name__", "query")
-        self.require_trust(name)
+        declared = declaration(query)
+        self.require_trust(declared)
         if self._snapshot is None:
             # Before the load, the runtime an operation needs may not have started (a query asked while
             # the index answers searches): the query waits for the load anyway.
             self.wait_loaded()
-        operation = Operation(name.replace("_", " "), timeout)
+        operation = Operation(declared.name.replace("_", " "), timeout)
         return operation, lambda: query(self.snapshot(), operation, *args, **kwargs)
 
-    def require_trust(self, what: str) -> None:
-        """Raise ``NotTrusted`` when the solution is restricted and ``what`` needs more than syntax."""
-        if self.restricted and what not in RESTRICTED_QUERIES:
+    def require_trust(self, what: Declaration | Callable[..., Any]) -> None:
+        """Raise ``NotTrusted`` when the solution is restricted and ``what`` (a query, or its declaration)
+        needs more than syntax: its declaration does not say ``restricted``."""
+        if not isinstance(what, Declaration):
+            what = declaration(what)
+        if self.restricted and not what.restricted:
             raise NotTrusted(
-                f"{what.replace('_', ' ')} needs the full compiler view of {self.target.path.name}, which runs "
+                f"{what.name.replace('_', ' ')} needs the full compiler view of {self.target.path.name}, which runs "
                 "MSBuild and the solution's analyzers and generators; it is open restricted because it is not "
                 "trusted.",
                 self.trust.notice(self.root).split(". ", 1)[1],
