@@ -104,7 +104,7 @@ def main() -> None:
     # the solution is new, so no index or project cache of it exists until the first run leaves them.
     sys.path.insert(0, str(ROOT))
     from engine.index.store import index_path
-    from engine.project_cache.store import cache_file
+    from engine.workspace.project_cache.store import cache_file
     from engine.workspace.solution_file import focused, resolve_target
 
     env = dict(os.environ)

@@ -4,6 +4,12 @@ Front ends import from here only. Every value returned is a plain frozen datacla
 1-based.
 """
 
+# Every feature registers its hooks (warm-up steps, answers before the load, steps at exit) with the
+# workspace when imported: importing the engine makes a session whole.
+from . import diagnostics, editing, external, index, testing, web
+
+# isort: split
+# Errors: every failure a front end is told about is an ``EngineError``.
 from .errors import (
     AmbiguousSymbol,
     BootstrapError,
@@ -23,45 +29,204 @@ from .errors import (
     SymbolNotFound,
     WorkspaceLoadFailed,
 )
-from .host.runtime import RuntimeInfo, ensure_runtime, find_dotnet, find_roslyn
-from .models import LoadProgress, LoadReport, Location, ProjectSummary, WorkspaceDiagnostic
-from .symbols.naming import SymbolRef
-from .trust import Trust
+
+# isort: split
+# Sessions and loading: what a path names, whether the solution is trusted, the session over it, and
+# which files are its own.
+from .external.library import is_library_file
+from .trust import NAMED_BY_USER, Trust, decide, grant
+from .workspace.boundary import check_inside
+from .workspace.declared import Declaration, declaration, query
+from .workspace.focus import incomplete
 from .workspace.session import SolutionSession
-from .workspace.sessions import load_solution, open_session
+from .workspace.sessions import close_session, load_solution, open_session
 from .workspace.snapshot import Snapshot
+from .workspace.solution_file import PROJECT_SUFFIXES, SOLUTION_SUFFIXES, resolve_target, whole_solution
+from .workspace.text_files import decode
+
+# isort: split
+# Value types and the views front ends render (each view's ``render()`` is its plain text).
+from .models import (
+    LoadProgress,
+    LoadReport,
+    Location,
+    ProjectSummary,
+    SymbolSummary,
+    WorkspaceDiagnostic,
+    generator_of,
+    relative_path,
+)
+from .symbols.naming import SymbolRef
+from .views.apps import AppExport, AppRun
+from .views.build import BuildReport
+from .views.calls import CallHierarchy, CallNode, site_label
+from .views.classification import SemanticClasses
+from .views.complexity import ComplexityList
+from .views.definition import Definition
+from .views.dependencies import DependencyGraph
+from .views.diagnostics import DiagnosticList
+from .views.docs import DocumentationView
+from .views.edits import CodeActionItem, CodeActionList, EditPreview
+from .views.hierarchy import HierarchyNode, ImplementationList, OverrideList, TypeHierarchy
+from .views.load import LoadSummary
+from .views.members import MemberList
+from .views.nuget import PackageReadme, PackageSearch, PackageVersions
+from .views.outline import ContainingMember, FileOutline, OutlineNode
+from .views.paging import page
+from .views.problems import ProblemList, headline
+from .views.project import NamespaceList, ProjectStructure
+from .views.references import ReferenceList
+from .views.repl import ContextState, Evaluation, PackageLoad, ReplInfo, ReplReset, Validation, diagnostic_lines
+from .views.source import SourceText, SymbolSource
+from .views.stack_trace import StackTrace
+from .views.symbol_info import SymbolInfo
+from .views.symbols import SymbolList, symbol_line
+from .views.tests import TestRun, TestsReaching
+from .views.text import where
+from .views.unused import UnusedList
+
+# isort: split
+# The features, used as namespaces (``queries.find_symbols``), and the few functions front ends call
+# by name.
+from . import analysis, apps, docs, nuget, queries, repl, symbol_edits
+from .apps.export import export_app
+from .queries import find_symbols
+from .queries.problems import compile_problems
+from .repl import consent
+from .repl.submission import is_complete
+
+# isort: split
+# Process-level helpers: the .NET runtime, the user cache, the sandbox, and leaving.
+from .host.cache import cache_dir
+from .host.interop import cancel_thread
+from .host.processes import exit_now, exiting
+from .host.runtime import RuntimeInfo, ensure_runtime, find_dotnet, find_roslyn
+from .sandbox import confinement
+from .workspace.sessions import finish_sessions
 
 __all__ = [
+    "NAMED_BY_USER",
+    "PROJECT_SUFFIXES",
+    "SOLUTION_SUFFIXES",
     "AmbiguousSymbol",
+    "AppExport",
+    "AppRun",
     "BootstrapError",
+    "BuildReport",
+    "CallHierarchy",
+    "CallNode",
+    "CodeActionItem",
+    "CodeActionList",
+    "ComplexityList",
+    "ContainingMember",
+    "ContextState",
+    "Declaration",
+    "Definition",
+    "DependencyGraph",
+    "DiagnosticList",
+    "DocumentationView",
     "DotnetNotFound",
+    "EditPreview",
     "EngineError",
+    "Evaluation",
     "FileNotInSolution",
+    "FileOutline",
+    "HierarchyNode",
+    "ImplementationList",
     "InvalidArgument",
     "LoadProgress",
     "LoadReport",
+    "LoadSummary",
     "Location",
+    "MemberList",
+    "NamespaceList",
     "NotTrusted",
     "OperationCancelled",
     "OperationTimedOut",
+    "OutlineNode",
     "OutsideSolution",
+    "OverrideList",
+    "PackageLoad",
+    "PackageReadme",
+    "PackageSearch",
+    "PackageVersions",
     "PositionOutOfRange",
+    "ProblemList",
+    "ProjectStructure",
     "ProjectSummary",
+    "ReferenceList",
+    "ReplInfo",
+    "ReplReset",
     "RoslynNotFound",
     "RuntimeInfo",
     "RuntimeStartFailed",
     "SdkTooOld",
+    "SemanticClasses",
     "Snapshot",
     "SolutionNotFound",
     "SolutionSession",
+    "SourceText",
+    "StackTrace",
+    "SymbolInfo",
+    "SymbolList",
     "SymbolNotFound",
     "SymbolRef",
+    "SymbolSource",
+    "SymbolSummary",
+    "TestRun",
+    "TestsReaching",
     "Trust",
+    "TypeHierarchy",
+    "UnusedList",
+    "Validation",
     "WorkspaceDiagnostic",
     "WorkspaceLoadFailed",
+    "analysis",
+    "apps",
+    "cache_dir",
+    "cancel_thread",
+    "check_inside",
+    "close_session",
+    "compile_problems",
+    "confinement",
+    "consent",
+    "decide",
+    "declaration",
+    "decode",
+    "diagnostic_lines",
+    "diagnostics",
+    "docs",
+    "editing",
     "ensure_runtime",
+    "exit_now",
+    "exiting",
+    "export_app",
+    "external",
     "find_dotnet",
     "find_roslyn",
+    "find_symbols",
+    "finish_sessions",
+    "generator_of",
+    "grant",
+    "headline",
+    "incomplete",
+    "index",
+    "is_complete",
+    "is_library_file",
     "load_solution",
+    "nuget",
     "open_session",
+    "page",
+    "queries",
+    "query",
+    "relative_path",
+    "repl",
+    "resolve_target",
+    "site_label",
+    "symbol_edits",
+    "symbol_line",
+    "testing",
+    "web",
+    "where",
+    "whole_solution",
 ]

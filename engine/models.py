@@ -124,3 +124,23 @@ class LoadReport:
     seconds: float
     notes: tuple[str, ...] = field(default_factory=tuple)
     """Choices the engine made that a user should hear of (which solution, which target, restore)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SymbolSummary:
+    """A symbol as every list shows it: one line of identity and one place."""
+
+    name: str = field(metadata=TEXT_ONLY)
+    kind: str
+    """A word from ``engine.symbols.describe.SYMBOL_KIND_WORDS`` (or ``local``, ``parameter``...)."""
+    display: str = field(metadata=TEXT_ONLY)
+    """The signature as C# shows it, minimally qualified (``documentation_id`` names it exactly)."""
+    qualified_name: str = field(metadata=TEXT_ONLY)
+    documentation_id: str = field(metadata=short_key("id"))
+    container: str = field(metadata=TEXT_ONLY)
+    """The containing type, or the namespace for a top-level type."""
+    location: Location | None
+    """The first source declaration; ``None`` for metadata symbols."""
+    in_source: bool = field(metadata=TEXT_ONLY)
+    """Whether ``location`` is set."""
+    assembly: str = field(metadata=WITHOUT_LOCATION)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from engine.models import Location, generator_of
+from engine import Location, generator_of
 
 
 def lean(view: Any) -> Any:

@@ -13,10 +13,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import CallToolResult, TextContent
 from pydantic import BaseModel, create_model
 
-from engine import EngineError, SolutionSession
-from engine.host.interop import cancel_thread
-from engine.views.paging import page
-from engine.workspace.focus import incomplete
+from engine import Declaration, EngineError, SolutionSession, cancel_thread, incomplete, page
 
 from .config import Settings
 from .lean import lean
@@ -45,13 +42,15 @@ async def answer(
     compute: Callable[..., Any],
     *,
     tool: str,
+    serves: Declaration,
     arguments: dict[str, Any],
     paged: bool = False,
     pages_itself: bool = False,
     limit: int = 100,
     cursor: str | None = None,
 ) -> CallToolResult:
-    """Run ``compute(session)`` off the event loop and shape its view into a tool result.
+    """Run ``compute(session)`` off the event loop and shape its view into a tool result; ``serves`` is
+    the declaration of what ``tool`` runs (what a focus leaves out of it).
 
     A paged view is sliced here from its ``items``; one that ``pages_itself`` is computed as
     ``compute(session, offset, limit)`` and gives only that page's ``items`` and the ``total``.
@@ -104,7 +103,7 @@ async def answer(
     if notice:
         text = f"{notice}\n{text}"
     # Under a focus, an answer that searches every project says what it cannot see.
-    focus = incomplete(session.target, tool) if session is not None else None
+    focus = incomplete(session.target, serves) if session is not None else None
     if focus:
         text = f"{focus} load_solution with projects=['*'] widens the focus.\n{text}"
     structured = {
@@ -124,20 +123,6 @@ async def answer(
     return CallToolResult(
         content=[TextContent(type="text", text=text)], structured_content=structured, _meta={"elapsed_ms": elapsed}
     )
-
-
-def paged_responder(state: Any, settings: Settings) -> Callable[..., Any]:
-    """``respond(ctx, compute, tool, arguments, limit=..., cursor=...)`` for tools whose view pages:
-    wait for the solution (``state.ready``), run ``compute(session, timeout)``, answer the page."""
-
-    async def respond(ctx: Any, compute: Any, tool: str, arguments: dict[str, Any], **paging: Any) -> CallToolResult:
-        session = await state.ready(ctx)
-        timeout = settings.timeout_seconds
-        return await answer(
-            session, settings, lambda s: compute(s, timeout), tool=tool, arguments=arguments, paged=True, **paging
-        )
-
-    return respond
 
 
 async def run_engine(work: Callable[[], Any], tool: str = "the request") -> Any:

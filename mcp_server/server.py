@@ -8,33 +8,12 @@ from pathlib import Path
 from mcp.server.mcpserver import MCPServer
 from mcp_types import Tool as MCPTool
 
-from . import (
-    analysis_tools,
-    change_tools,
-    edit_tools,
-    package_tools,
-    prompts,
-    repl_tools,
-    resources,
-    test_tools,
-    tools,
-    toolsets,
-)
+from . import prompts, resources, tools, toolsets
 from .config import Settings
 from .schemas import compact
 from .solution_state import SolutionState
 from .transport import guarded_stdio
 
-REGISTERS = {
-    "navigation": (tools.register,),
-    "editing": (edit_tools.register, change_tools.register),
-    "testing": (test_tools.register,),
-    "repl": (repl_tools.register,),
-    "nuget": (package_tools.register,),
-    "analysis": (analysis_tools.register,),
-}
-"""What adds each toolset's tools (``toolsets.TOOLSETS``)."""
-assert set(REGISTERS) == set(toolsets.TOOLSETS), "every toolset is registered by its modules, and only those"
 INSTRUCTIONS = (Path(__file__).parent / "instructions.md").read_text(encoding="utf-8")
 
 
@@ -56,7 +35,7 @@ class RoslynMcpServer(MCPServer):
 
 
 def create_server(settings: Settings) -> MCPServer:
-    state = SolutionState()
+    state = SolutionState(settings)
 
     @asynccontextmanager
     async def lifespan(_: MCPServer) -> AsyncIterator[SolutionState]:
@@ -69,12 +48,7 @@ def create_server(settings: Settings) -> MCPServer:
 
     instructions = f"{INSTRUCTIONS}\n{toolsets.described(settings.toolsets)}\n"
     server = RoslynMcpServer(name="roslyn-mcp", instructions=instructions, version="0.1.0", lifespan=lifespan)
-    for name, registers in REGISTERS.items():
-        if name in settings.toolsets:
-            for add in registers:
-                add(server, state, settings)
-    if "navigation" not in settings.toolsets:
-        tools.register(server, state, settings, keep=lambda tool: tool in toolsets.ALWAYS)
+    tools.register(server, settings.toolsets)
     resources.register(server, state, settings)
     prompts.register(server)
     return server

@@ -11,8 +11,7 @@ import logging
 import signal
 from types import FrameType
 
-from engine.host.processes import exit_now
-from engine.workspace.sessions import finish_indexes
+from engine import exit_now, finish_sessions
 
 log = logging.getLogger("roslyn_mcp")
 
@@ -21,7 +20,7 @@ def leave(status: int = 0) -> None:
     """Finish the index the next start answers from (1.2 s at most), end every child process, then
     this one."""
     try:
-        finish_indexes()
+        finish_sessions()
     finally:
         exit_now(status)
 

@@ -11,11 +11,21 @@ import anyio
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 
-from engine import EngineError, InvalidArgument, LoadProgress, SolutionSession, open_session
-from engine.host.processes import exiting
-from engine.trust import NAMED_BY_USER, Trust, decide
-from engine.workspace.sessions import close_session
-from engine.workspace.solution_file import resolve_target
+from engine import (
+    NAMED_BY_USER,
+    EngineError,
+    InvalidArgument,
+    LoadProgress,
+    SolutionSession,
+    Trust,
+    close_session,
+    decide,
+    exiting,
+    open_session,
+    resolve_target,
+)
+
+from .config import Settings
 
 log = logging.getLogger("roslyn_mcp")
 
@@ -25,7 +35,9 @@ _WAIT_STEP_SECONDS = 0.5
 class SolutionState:
     """Holds the current session; tools wait for a load in progress instead of failing."""
 
-    def __init__(self) -> None:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        """The server's settings, for every tool (``tools.registry.settings_of``)."""
         self.session: SolutionSession | None = None
         self.progress: LoadProgress | None = None
         self.configured: str | None = None

@@ -6,11 +6,11 @@ import json
 import shutil
 
 from engine import find_dotnet, load_solution
-from engine.apps.virtual_project import app_directory, write_virtual_solution
 from engine.host.cache import OWNER_FILE
-from engine.project_cache import DISABLE_VARIABLE
-from engine.project_cache.store import cache_file
 from engine.testing.runs import run_directory
+from engine.workspace.file_apps.virtual_project import app_directory, write_virtual_solution
+from engine.workspace.project_cache import DISABLE_VARIABLE
+from engine.workspace.project_cache.store import cache_file
 from engine.workspace.sessions import close_session
 from engine.workspace.solution_file import focused, resolve_target
 from engine.workspace.warmup.cache_pruning import prune_cache

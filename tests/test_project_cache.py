@@ -13,8 +13,8 @@ import pytest
 from engine import SymbolRef, load_solution, queries
 from engine.host.interop import Operation
 from engine.native import helpers
-from engine.project_cache import AGREED_NOTE, DISABLE_VARIABLE, STALE_NOTE, read
-from engine.project_cache.store import cache_file
+from engine.workspace.project_cache import AGREED_NOTE, DISABLE_VARIABLE, STALE_NOTE, read
+from engine.workspace.project_cache.store import cache_file
 from engine.workspace.sessions import close_session
 
 from .conftest import copy_fixture

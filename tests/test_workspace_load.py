@@ -165,6 +165,7 @@ def test_a_focus_opens_the_projects_its_globs_match(tmp_path, monkeypatch):
 
 def test_projects_outside_a_focus_stand_in_as_their_built_assemblies(tmp_path):
     from engine.host.interop import Operation
+    from engine.queries import find_references
     from engine.workspace.focus import incomplete
 
     root = copy_fixture("Shop", tmp_path)
@@ -179,7 +180,7 @@ def test_projects_outside_a_focus_stand_in_as_their_built_assemblies(tmp_path):
                 for d in snapshot.compilation(app, Operation("test", 120)).GetDiagnostics()
                 if str(d.Severity) == "Error"
             ]
-            assert "5 projects of the solution left out" in incomplete(session.target, "find_references")
+            assert "5 projects of the solution left out" in incomplete(session.target, find_references)
             return [p.name for p in session.report.projects], session.report.notes, len(errors)
         finally:
             session.close()

@@ -9,8 +9,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from engine.host.cache import cache_dir
-from engine.workspace.solution_file import PROJECT_SUFFIXES, SOLUTION_SUFFIXES
+from engine import PROJECT_SUFFIXES, SOLUTION_SUFFIXES, cache_dir, exit_now, finish_sessions
 from themes import THEMES
 
 SAMPLE = Path(__file__).parent / "sample" / "Sample.slnx"
@@ -76,11 +75,8 @@ def main(argv: list[str] | None = None) -> None:
     RoslynTui(path, theme=arguments.theme, sample=sample, restricted=arguments.restricted).run()
     # The terminal is restored; finish the index the next start answers from (1.2 s at most), end
     # restore/build children and leave without unloading the runtime.
-    from engine.host.processes import exit_now
-    from engine.workspace.sessions import finish_indexes
-
     try:
-        finish_indexes()
+        finish_sessions()
     finally:
         exit_now(0)
 

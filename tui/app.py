@@ -15,14 +15,20 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Header, Input, Label, ProgressBar, Static, TabbedContent, TabPane, Tree
 
-from engine import EngineError, SolutionSession, SymbolRef, queries
-from engine.errors import FileNotInSolution
-from engine.external.library import is_library_file
-from engine.models import Location, relative_path
-from engine.symbols.describe import SymbolSummary
-from engine.workspace.boundary import check_inside
-from engine.workspace.focus import incomplete
-from engine.workspace.text_files import decode
+from engine import (
+    EngineError,
+    FileNotInSolution,
+    Location,
+    SolutionSession,
+    SymbolRef,
+    SymbolSummary,
+    check_inside,
+    decode,
+    incomplete,
+    is_library_file,
+    queries,
+    relative_path,
+)
 from themes import DEFAULT_THEME, THEMES
 
 from . import config
@@ -351,7 +357,7 @@ class RoslynTui(LoadingActions, EditingActions, TestingActions, HealthActions, G
         shown.show(view)  # type: ignore[attr-defined]
         # Under a focus, a list that searches every project says what it cannot see.
         query = self._panel_queries.get(panel, (None,))[0]
-        missing = incomplete(self.session.target, query.__name__) if self.session and query else None
+        missing = incomplete(self.session.target, query) if self.session and query else None
         shown.border_subtitle = f"{missing} w in the tree widens it." if missing else ""
         self.query_one(TabbedContent).active = panel
 

@@ -6,8 +6,7 @@ from functools import partial
 
 from textual.command import Hit, Hits, Provider
 
-from engine import EngineError
-from engine.queries import find_symbols
+from engine import EngineError, find_symbols
 
 
 class SymbolProvider(Provider):

@@ -22,6 +22,7 @@ from ..host.interop import Operation
 from ..models import Location
 from ..native import helpers
 from ..symbols.describe import display, display_format, documentation_id, location_of
+from ..symbols.member_syntax import MEMBER_DECLARATIONS
 from ..views.complexity import ComplexityList, MemberComplexity
 from ..workspace.snapshot import Snapshot
 from .scope import is_generated, scope_of
@@ -78,16 +79,6 @@ def _measured(native: Any, compiled: Any, trees: list[Any], operation: Operation
     ]
 
 
-_MEMBERS = {
-    "MethodDeclarationSyntax",
-    "ConstructorDeclarationSyntax",
-    "DestructorDeclarationSyntax",
-    "OperatorDeclarationSyntax",
-    "ConversionOperatorDeclarationSyntax",
-    "PropertyDeclarationSyntax",
-    "IndexerDeclarationSyntax",
-    "EventDeclarationSyntax",
-}
 _NESTING = {
     "ConditionalExpressionSyntax",
     "SwitchStatementSyntax",
@@ -123,7 +114,7 @@ def _walked(compiled: Any, trees: list[Any], operation: Operation) -> list[Membe
         while stack:
             node = stack.pop()
             name = str(node.GetType().Name)
-            if name not in _MEMBERS:
+            if name not in MEMBER_DECLARATIONS:
                 stack.extend(node.ChildNodes())
                 continue
             if not _has_body(node, name):

@@ -1,10 +1,19 @@
-"""File-based apps (.NET 10's ``dotnet run app.cs``): opened as a solution of one project per app
-(``virtual_project``), written from a REPL session (``export``), and run confined (``run``).
+"""File-based apps (.NET 10's ``dotnet run app.cs``) as a feature: written from a REPL session
+(``export``) and run confined (``run``). Opening one is a way of loading, so its directives and virtual
+project live below the workspace (``engine.workspace.file_apps``)."""
 
-Only the loading side is imported here: the workspace needs it, and ``export``/``run`` need the
-workspace."""
+from ..workspace.file_apps.directives import Directive, directives, looks_like_app
+from ..workspace.file_apps.virtual_project import project_file, write_project, write_virtual_solution
+from .export import export_app
+from .run import run_app
 
-from .directives import Directive, directives, looks_like_app
-from .virtual_project import project_file, write_project, write_virtual_solution
-
-__all__ = ["Directive", "directives", "looks_like_app", "project_file", "write_project", "write_virtual_solution"]
+__all__ = [
+    "Directive",
+    "directives",
+    "export_app",
+    "looks_like_app",
+    "project_file",
+    "run_app",
+    "write_project",
+    "write_virtual_solution",
+]

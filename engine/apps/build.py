@@ -8,7 +8,7 @@ from pathlib import Path
 from ..host.cache import owned
 from ..testing.build_log import messages
 from ..testing.child import run_child
-from .virtual_project import app_directory
+from ..workspace.file_apps.virtual_project import app_directory
 
 BUILD_TIMEOUT = 300.0
 

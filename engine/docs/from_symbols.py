@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..symbols.describe import display, typed
-from .comments import Documentation, parse
+from ..views.doc_comments import Documentation, parse
 
 _MAX_INHERIT_DEPTH = 5
 

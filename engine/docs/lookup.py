@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import AmbiguousSymbol, InvalidArgument, SymbolNotFound
+from ..views.doc_comments import Documentation
 from ..views.docs import DocEntry, DocumentationView
 from . import xml_files
-from .comments import Documentation
 
 MAX_ENTRIES = 20
 PACKAGE_FRAMEWORK = "net10.0"

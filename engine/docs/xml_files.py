@@ -10,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..host.runtime import find_dotnet
-from .comments import Documentation, parse
+from ..views.doc_comments import Documentation, parse
 
 _KEYWORDS = {
     "bool": "Boolean", "byte": "Byte", "sbyte": "SByte", "char": "Char", "short": "Int16", "ushort": "UInt16",

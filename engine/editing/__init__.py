@@ -20,11 +20,12 @@ from ..views.edits import CodeActionList, EditPreview
 from ..workspace.declared import query
 from ..workspace.session import DEFAULT_QUERY_TIMEOUT, SolutionSession
 from ..workspace.snapshot import Snapshot
+from . import hooks as hooks  # registers its part of the warm-up with the workspace
 from .actions import changed_solution, line_span, list_actions, span_of
-from .flow import book_of, edit
+from .flow import edit
 from .interface import extracted_interface_solution
 from .move_type import moved_type_solution
-from .previews import PendingEdit, pending_edit
+from .previews import PendingEdit, book_of, pending_edit
 from .rename import RenameOptions, renamed_solution
 from .signature import changed_signature_solution, parse_parameters
 from .tidy import format_document as _format

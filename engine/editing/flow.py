@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 
 from ..errors import EditRefused
@@ -11,18 +10,8 @@ from ..host.interop import Operation
 from ..views.edits import EditPreview
 from ..workspace.session import SolutionSession
 from ..workspace.snapshot import Snapshot
-from .previews import EditBook, PendingEdit, preview_view, token_of, write_pending
+from .previews import EditBook, PendingEdit, book_of, preview_view, token_of, write_pending
 from .undo import AppliedEdit, remember_written
-
-_books: weakref.WeakKeyDictionary[SolutionSession, EditBook] = weakref.WeakKeyDictionary()
-
-
-def book_of(session: SolutionSession) -> EditBook:
-    """The session's code actions, previews and applied edits."""
-    book = _books.get(session)
-    if book is None:
-        book = _books[session] = EditBook()
-    return book
 
 
 def edit(

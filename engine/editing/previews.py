@@ -99,6 +99,11 @@ class EditBook:
         return found
 
 
+def book_of(session: Any) -> EditBook:
+    """The session's code actions, previews and applied edits."""
+    return session.part(EditBook)  # type: ignore[no-any-return]
+
+
 def pending_edit(
     kind: str,
     title: str,

@@ -18,7 +18,7 @@ from ..views.edits import EditPreview
 from ..workspace.text_files import decode
 from ..workspace.watcher import apply_source_changes
 from .changes import FileChange
-from .previews import PendingEdit, preview_view, token_of
+from .previews import PendingEdit, book_of, preview_view, token_of
 from .writer import fingerprint, read_or_none, restore_files
 
 
@@ -41,8 +41,6 @@ def remember_written(session: Any, pending: PendingEdit, write: Callable[[], Any
 
 def undo_edit(session: Any) -> EditPreview:
     """Undo the newest applied edit of this session; the one before it is next."""
-    from .flow import book_of
-
     book = book_of(session)
     if not book.applied:
         raise EditRefused(

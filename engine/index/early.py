@@ -14,8 +14,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from ..models import Location
-from ..symbols.describe import SymbolSummary
+from ..models import Location, SymbolSummary
 from ..symbols.matching import NameSet
 from ..symbols.syntax_roles import DECLARATION
 from ..views.definition import Definition
@@ -23,6 +22,7 @@ from ..views.outline import FileOutline, OutlineNode
 from ..views.references import Reference, ReferenceList, count_kinds
 from ..views.symbols import SymbolList
 from ..views.text import counted
+from ..workspace.declared import Declaration
 from . import store
 
 NOTE = " (from the index: the solution is still loading)"
@@ -122,6 +122,22 @@ class EarlyIndex:
         return self.partial or note
 
     # -- answers --------------------------------------------------------------------------------
+
+    def answer(self, declared: Declaration, args: tuple[Any, ...], kwargs: dict[str, Any], *, loaded: bool) -> Any:
+        """The answer to the query ``declared`` names (an ``EarlySource``), or ``None`` when the index
+        cannot give it exactly; labelled as from the index, the solution loading or ``loaded``."""
+        note = WARMING_NOTE if loaded else NOTE
+        answer = getattr(self, declared.name, None)
+        if answer is None:
+            return None
+        try:
+            if declared.name == "go_to_definition":
+                # By name only: a position needs the compiler's binding.
+                ref = args[0] if args else kwargs["ref"]
+                return self.go_to_definition(ref.name, note=note)
+            return answer(*args, note=note, **kwargs)
+        except NotInIndex:
+            return None
 
     def find_symbols(
         self,

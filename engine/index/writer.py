@@ -15,9 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from ..host.interop import Operation
-from ..models import Location
+from ..models import Location, SymbolSummary
 from ..symbols.declarations import source_declarations
-from ..symbols.describe import SymbolSummary
 from ..views.outline import OutlineNode
 from ..workspace.snapshot import display_name
 from ..workspace.text_files import decode

@@ -81,7 +81,7 @@ public sealed class CallerTable
             var sites = new List<object[]>(caller.Ordered.Count);
             foreach (var (place, tree, via) in caller.Ordered)
             {
-                var text = (await tree.GetTextAsync(token)).Lines[place.Line - 1].ToString().Trim();
+                var text = Symbols.LineText(place, tree, await tree.GetTextAsync(token));
                 sites.Add([.. place.Row, text, via]);
             }
             rows.Add([caller.Key, sites.Count > 0 && caller.Ordered.All(s => s.Via), sites]);

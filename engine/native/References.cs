@@ -46,7 +46,7 @@ public static class References
                 var span = location.SourceSpan;
                 var kind = KindAt(location, definition.Kind, isConstructor, reference.IsImplicit, await tree.GetRootAsync(token));
                 var text = await tree.GetTextAsync(token);
-                var lineText = text.Lines[place.Line - 1].ToString().Trim();
+                var lineText = Symbols.LineText(place, tree, text);
                 if (!models.TryGetValue(reference.Document.Id, out var model))
                 {
                     model = (await reference.Document.GetSemanticModelAsync(token))!;

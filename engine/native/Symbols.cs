@@ -53,12 +53,35 @@ public static class Symbols
         return byPath != 0 ? byPath : a.Line != b.Line ? a.Line.CompareTo(b.Line) : a.Column.CompareTo(b.Column);
     }
 
-    /// <summary>A source location, 1-based, the end exclusive.</summary>
+    /// <summary>A source location, 1-based, the end exclusive, where a person edits it (<see cref="Answered"/>).</summary>
     public static Where Place(Location location)
     {
-        var span = location.GetLineSpan();
+        var span = Answered(location);
         return new Where(span.Path, span.StartLinePosition.Line + 1, span.StartLinePosition.Character + 1,
             span.EndLinePosition.Line + 1, span.EndLinePosition.Character + 1);
+    }
+
+    /// <summary>The span a location is answered at: in code a generator wrote with <c>#line</c> directives
+    /// to a file that exists (Razor's output, to its .razor and .cshtml lines), that file's span, as the
+    /// compiler reports its errors; else the location's own.</summary>
+    public static FileLinePositionSpan Answered(Location location)
+    {
+        var span = location.GetLineSpan();
+        if (location.SourceTree is not { } tree || !tree.GetRoot().ContainsDirectives) return span;
+        var mapped = location.GetMappedLineSpan();
+        return mapped.HasMappedPath && mapped.Path != span.Path && ExistingFile(mapped.Path) ? mapped : span;
+    }
+
+    static readonly System.Collections.Concurrent.ConcurrentDictionary<string, bool> existing = new();
+
+    static bool ExistingFile(string path) => existing.GetOrAdd(path, p => Path.IsPathRooted(p) && File.Exists(p));
+
+    /// <summary>The trimmed text of a place's line: from the tree, or from the file a <c>#line</c> mapped it to.</summary>
+    public static string LineText(Where place, SyntaxTree tree, Microsoft.CodeAnalysis.Text.SourceText text)
+    {
+        if (place.Path == tree.FilePath) return text.Lines[place.Line - 1].ToString().Trim();
+        var lines = File.ReadLines(place.Path).Skip(place.Line - 1).Take(1).ToList();
+        return lines.Count == 1 ? lines[0].Trim() : "";
     }
 }
 

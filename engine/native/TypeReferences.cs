@@ -69,7 +69,7 @@ public static class TypeReferences
                     isImplicit: node is ImplicitObjectCreationExpressionSyntax or ConstructorDeclarationSyntax, root);
                 text ??= await document.GetTextAsync(token);
                 rows[key] = [id, .. place.Row, kind, References.Enclosing(model, location.SourceSpan.Start, format, enclosing, token),
-                    text.Lines[place.Line - 1].ToString().Trim()];
+                    Symbols.LineText(place, location.SourceTree!, text)];
             }
         }
         return JsonRows.Write(rows.Values);

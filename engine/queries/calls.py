@@ -7,14 +7,14 @@ from typing import Any
 
 from ..errors import InvalidArgument
 from ..host.interop import Operation
-from ..models import Location
+from ..models import Location, SymbolSummary
 from ..native import helpers
 from ..symbols.describe import (
-    SymbolSummary,
     display,
     display_format,
     documentation_id,
     kind_of,
+    line_text,
     location_of,
     normalize,
     referenced_symbol,
@@ -154,8 +154,7 @@ class _Walker:
                 entry[2][0] = True
                 spot = (converted.path, converted.line, converted.column)
                 if spot not in entry[1] or direct:
-                    text = location.SourceTree.GetText(self.operation.token)
-                    line = str(text.Lines[converted.line - 1].ToString()).strip()
+                    line = line_text(converted, location.SourceTree, self.operation.token)
                     entry[1][spot] = CallSite(converted, line, "" if direct else _VIA)
         found = []
         for key, (caller, by_spot, keeps) in grouped.items():
@@ -250,8 +249,7 @@ class _Walker:
         converted = location_of(location)
         if converted is None:
             return None
-        text = location.SourceTree.GetText(self.operation.token)
-        return CallSite(converted, str(text.Lines[converted.line - 1].ToString()).strip(), note)
+        return CallSite(converted, line_text(converted, location.SourceTree, self.operation.token), note)
 
     def _is_base_call(self, location: Any) -> bool:
         """Whether a reference is the name in ``base.Member``."""

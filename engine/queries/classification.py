@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..external.generated import any_document
 from ..host.interop import Operation
 from ..views.classification import SemanticClasses, SemanticSpan
+from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot
 
 _KINDS = {
@@ -31,6 +32,7 @@ _KINDS = {
 }
 
 
+@query()
 def semantic_classes(snapshot: Snapshot, operation: Operation, file: str) -> SemanticClasses:
     """Every classified name of ``file``, in order."""
     from Microsoft.CodeAnalysis.Classification import Classifier  # type: ignore[import-not-found]

@@ -189,6 +189,7 @@ def _type_parameter(parameter: Any) -> TypeParameter:
     return TypeParameter(name=str(parameter.Name), constraints=tuple(constraints))
 
 
+@query()
 def method_overloads(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -> SymbolList:
     """Every method sharing the named method's name in its type (constructors: every constructor).
 

@@ -18,12 +18,14 @@ from ..symbols.describe import (
 from ..symbols.naming import SymbolRef, resolve
 from ..symbols.summaries import summarize
 from ..views.members import Member, MemberList
+from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot
 
 _KIND_ORDER = {word: index for index, word in enumerate(SYMBOL_KIND_WORDS)}
 _HIDDEN = {"PropertyGet", "PropertySet", "EventAdd", "EventRemove", "EventRaise"}
 
 
+@query()
 def type_members(
     snapshot: Snapshot,
     operation: Operation,

@@ -12,9 +12,11 @@ from ..models import WorkspaceDiagnostic
 from ..views.diagnostics import Diagnostic
 from ..views.problems import ProblemList
 from ..views.text import where
+from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot
 
 
+@query()
 def workspace_problems(
     snapshot: Snapshot, operation: Operation, load_problems: tuple[WorkspaceDiagnostic, ...], compile: bool = True
 ) -> ProblemList:

@@ -8,7 +8,15 @@ from typing import Any
 from ..host.interop import Operation
 from ..models import Location
 from ..native import helpers
-from ..symbols.describe import display, display_format, documentation_id, location_of, source_locations, typed
+from ..symbols.describe import (
+    display,
+    display_format,
+    documentation_id,
+    line_text,
+    location_of,
+    source_locations,
+    typed,
+)
 from ..symbols.naming import SymbolRef, resolve
 from ..symbols.syntax_roles import DECLARATION, OBJECT_CREATION, classify
 from ..views.references import Reference, ReferenceList, count_kinds
@@ -108,13 +116,11 @@ def _reference(reference: Any, location: Any, definition: Any, related: str, mod
     kind = classify(node, str(definition.Kind))
     if is_constructor and kind not in ("nameof", "doc comment"):
         kind = OBJECT_CREATION if reference.IsImplicit or kind in (OBJECT_CREATION, "type use", "read") else kind
-    text = tree.GetText(models.operation.token)
-    line_text = str(text.Lines[location.line - 1].ToString()).strip()
     return Reference(
         location=location,
         kind=kind,
         containing_member=models.enclosing(reference.Document, span.Start),
-        line_text=line_text,
+        line_text=line_text(location, tree, models.operation.token),
         definition=related,
     )
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from ..errors import InvalidArgument
 from ..host.interop import Operation
+from ..models import SymbolSummary
 from ..symbols.declarations import metadata_types, source_declarations
-from ..symbols.describe import SYMBOL_KIND_WORDS, SymbolSummary
+from ..symbols.describe import SYMBOL_KIND_WORDS
 from ..symbols.matching import NameSet, declared_in, match_rank, split_qualified
 from ..symbols.summaries import summarize_all
 from ..views.symbols import SymbolList

@@ -10,9 +10,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..host.interop import Operation
-from ..workspace.snapshot import Snapshot, display_name
+from ..models import SymbolSummary
+from ..workspace.snapshot import DECLARATIONS_MEMO, Snapshot, display_name
 from ..workspace.warmup.compile_order import WINDOW, warm_order
-from .describe import SymbolSummary, compilation, kind_word, symbols_at, typed
+from .describe import compilation, kind_word, symbols_at, typed
 from .matching import NameSet
 from .summaries import described
 
@@ -202,7 +203,6 @@ class _Table:
             self.summaries.update((index, summary) for index, (summary, _, _) in zip(missing, facts, strict=True))
 
 
-DECLARATIONS_MEMO = "source_declarations"
 """The snapshot memo of ``source_declarations``: until it is there, a search waits for every compilation."""
 
 

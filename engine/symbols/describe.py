@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import threading
-from dataclasses import dataclass, field
 from typing import Any
 
-from ..models import TEXT_ONLY, WITHOUT_LOCATION, Location, short_key
+from ..models import Location, SymbolSummary
 from ..workspace.snapshot import Snapshot
 
 _TYPE_KINDS = {
@@ -65,26 +65,6 @@ SYMBOL_KIND_WORDS = (
     "event",
     "enum member",
 )
-
-
-@dataclass(frozen=True, slots=True)
-class SymbolSummary:
-    """A symbol as every list shows it: one line of identity and one place."""
-
-    name: str = field(metadata=TEXT_ONLY)
-    kind: str
-    """A word from ``SYMBOL_KIND_WORDS`` (or ``local``, ``parameter``...)."""
-    display: str = field(metadata=TEXT_ONLY)
-    """The signature as C# shows it, minimally qualified (``documentation_id`` names it exactly)."""
-    qualified_name: str = field(metadata=TEXT_ONLY)
-    documentation_id: str = field(metadata=short_key("id"))
-    container: str = field(metadata=TEXT_ONLY)
-    """The containing type, or the namespace for a top-level type."""
-    location: Location | None
-    """The first source declaration; ``None`` for metadata symbols."""
-    in_source: bool = field(metadata=TEXT_ONLY)
-    """Whether ``location`` is set."""
-    assembly: str = field(metadata=WITHOUT_LOCATION)
 
 
 _INTERFACES: dict[str, str] = {
@@ -270,12 +250,41 @@ def documentation_id(symbol: Any) -> str:
 
 
 def location_of(roslyn_location: Any) -> Location | None:
-    """A Roslyn ``Location`` in source as a 1-based ``Location``; ``None`` for metadata."""
+    """A Roslyn ``Location`` in source as a 1-based ``Location`` where a person edits it (see
+    ``answered_span``); ``None`` for metadata."""
     if roslyn_location is None or not roslyn_location.IsInSource:
         return None
-    span = roslyn_location.GetLineSpan()
+    span = answered_span(roslyn_location)
     start, end = span.StartLinePosition, span.EndLinePosition
     return Location(str(span.Path), start.Line + 1, start.Character + 1, end.Line + 1, end.Character + 1)
+
+
+def answered_span(roslyn_location: Any) -> Any:
+    """The span a location is answered at: in code a generator wrote with ``#line`` directives to a file
+    that exists (Razor's output, to its ``.razor`` and ``.cshtml`` lines), that file's span, as the
+    compiler reports its errors there; else the location's own (``Symbols.Answered`` in C#)."""
+    span = roslyn_location.GetLineSpan()
+    tree = roslyn_location.SourceTree
+    if tree is None or not tree.GetRoot().ContainsDirectives:
+        return span
+    mapped = roslyn_location.GetMappedLineSpan()
+    path = str(mapped.Path)
+    answered = mapped.HasMappedPath and path != str(span.Path) and os.path.isabs(path) and os.path.isfile(path)
+    return mapped if answered else span
+
+
+def line_text(place: Location, tree: Any, token: Any) -> str:
+    """The trimmed text of ``place``'s line: from ``tree``, or from the file a ``#line`` mapped it to."""
+    if place.path == str(tree.FilePath):
+        return str(tree.GetText(token).Lines[place.line - 1].ToString()).strip()
+    try:
+        with open(place.path, encoding="utf-8-sig", errors="replace") as file:
+            for number, text in enumerate(file, 1):
+                if number == place.line:
+                    return text.strip()
+    except OSError:
+        pass
+    return ""
 
 
 def source_locations(symbol: Any) -> list[Location]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..errors import AmbiguousSymbol, InvalidArgument, PositionOutOfRange, SymbolNotFound
 from ..host.interop import Operation
+from ..workspace.hooks import generated_position
 from ..workspace.snapshot import Snapshot
 from .declarations import source_declarations
 from .describe import compilation, display, documentation_id, normalize, qualified_name, typed
@@ -66,6 +67,11 @@ class SymbolRef:
         if has_position and (self.file is None or self.line is None or self.column is None):
             raise InvalidArgument("A position needs all of 'file', 'line' and 'column'.", "Give all three (1-based).")
 
+    @property
+    def by_position(self) -> bool:
+        """Named by a file position, which only the compiler's binding resolves."""
+        return not self.name
+
     def describe(self) -> str:
         return self.name if self.name else f"{self.file}:{self.line}:{self.column}"
 
@@ -114,9 +120,14 @@ def symbol_at(snapshot: Snapshot, operation: Operation, file: str, line: int, co
     """The symbol declared or used at a 1-based position."""
     from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
 
-    document = snapshot.document(file)
-    text = operation.wait(document.GetTextAsync(operation.token))
-    position = text_position(text, line, column, file)
+    mapped = generated_position(snapshot, operation, file, line, column)
+    if mapped is not None:  # a .razor file, say: the position in the C# generated from it
+        document, position = mapped.document, mapped.offset
+        text = operation.wait(document.GetTextAsync(operation.token))
+    else:
+        document = snapshot.document(file)
+        text = operation.wait(document.GetTextAsync(operation.token))
+        position = text_position(text, line, column, file)
     model = operation.wait(document.GetSemanticModelAsync(operation.token))
     for offset in (position, position - 1):
         if offset < 0:
@@ -126,11 +137,21 @@ def symbol_at(snapshot: Snapshot, operation: Operation, file: str, line: int, co
         )
         if symbol is not None:
             return normalize(symbol)
-    line_text = str(text.Lines[line - 1].ToString()).strip()
+    line_text = (
+        _line_of(snapshot.absolute(file), line) if mapped is not None else str(text.Lines[line - 1].ToString()).strip()
+    )
     raise SymbolNotFound(
         f"No symbol at {snapshot.relative(str(snapshot.absolute(file)))}:{line}:{column} (the line reads: {line_text[:80]!r}).",
         "Put the column on an identifier (1-based), or name the symbol instead.",
     )
+
+
+def _line_of(path: Any, line: int) -> str:
+    try:
+        lines = path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
+    except OSError:
+        return ""
+    return lines[line - 1].strip() if 0 < line <= len(lines) else ""
 
 
 def text_position(text: Any, line: int, column: int, file: str) -> int:

@@ -11,17 +11,8 @@ import json
 import threading
 from typing import Any
 
-from ..models import Location
-from .describe import (
-    SymbolSummary,
-    kind_word,
-    signature,
-    source_locations,
-    symbol_array,
-    symbol_format,
-    symbols_at,
-    walked_summary,
-)
+from ..models import Location, SymbolSummary
+from .describe import kind_word, signature, source_locations, symbol_array, symbol_format, symbols_at, walked_summary
 
 _KEPT_AT_MOST = 50_000
 """Summaries kept before the store starts over (tens of MB at most; each query stores only what it shows)."""

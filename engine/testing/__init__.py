@@ -5,6 +5,7 @@ a symbol found through the call graph (``discovery``), and stack traces taken to
 Building or testing runs the solution's own code (MSBuild targets, the tests), so both need a trusted
 solution, as loading it fully does."""
 
+from . import hooks as hooks  # registers its part of the warm-up with the workspace
 from .build import run_build
 from .discovery import find_tests
 from .frames import resolve_stack_trace

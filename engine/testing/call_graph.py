@@ -26,20 +26,12 @@ from typing import Any
 from ..host.interop import Operation
 from ..native import helpers
 from ..symbols.describe import display, display_format, documentation_id, normalize, typed
+from ..symbols.member_syntax import MEMBER_DECLARATIONS
 from ..workspace.snapshot import Snapshot
 from .frameworks import test_framework
 
-_MEMBER_DECLARATIONS = {
-    "MethodDeclarationSyntax",
-    "ConstructorDeclarationSyntax",
-    "DestructorDeclarationSyntax",
-    "OperatorDeclarationSyntax",
-    "ConversionOperatorDeclarationSyntax",
-    "PropertyDeclarationSyntax",
-    "IndexerDeclarationSyntax",
-    "EventDeclarationSyntax",
-    "VariableDeclaratorSyntax",
-}
+_MEMBER_DECLARATIONS = MEMBER_DECLARATIONS | {"VariableDeclaratorSyntax"}
+"""Members, and fields whose initializers call."""
 _CALLS = {
     "IdentifierNameSyntax",
     "GenericNameSyntax",

@@ -5,8 +5,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-from ..models import FLAT, Location
-from ..symbols.describe import SymbolSummary
+from ..models import FLAT, Location, SymbolSummary
 from .paging import range_note
 from .text import columns, plural, where
 

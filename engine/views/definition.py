@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..models import Location
-from ..symbols.describe import SymbolSummary
+from ..models import Location, SymbolSummary
 from .text import plural, where
 
 ROUTES = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..docs.comments import Documentation
+from .doc_comments import Documentation
 from .paging import range_note
 
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..models import FLAT
-from ..symbols.describe import SymbolSummary
+from ..models import FLAT, SymbolSummary
 from .paging import range_note
 from .text import columns, counted, grouped_by_file, plural, tally, where
 

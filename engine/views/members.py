@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..models import FLAT, TEXT_ONLY
-from ..symbols.describe import SymbolSummary
+from ..models import FLAT, TEXT_ONLY, SymbolSummary
 from .paging import range_note
 from .text import columns, where
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..models import TEXT_ONLY, Location, relative_path, short_key
-from ..symbols.describe import SymbolSummary
+from ..models import TEXT_ONLY, Location, SymbolSummary, relative_path, short_key
 from .text import plural, where
 
 

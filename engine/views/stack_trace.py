@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..models import TEXT_ONLY, Location
-from ..symbols.describe import SymbolSummary
+from ..models import TEXT_ONLY, Location, SymbolSummary
 from .paging import range_note
 from .text import columns, plural, where
 

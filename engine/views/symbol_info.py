@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..docs.comments import Documentation
-from ..models import Location
-from ..symbols.describe import SymbolSummary
+from ..models import Location, SymbolSummary
+from .doc_comments import Documentation
 from .docs import documentation_lines
 from .text import where
 

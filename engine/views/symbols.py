@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..symbols.describe import SymbolSummary
+from ..models import SymbolSummary
 from .paging import range_note
 from .text import columns, where
 

@@ -24,9 +24,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from ..apps.virtual_project import is_app_project
 from ..errors import OutsideSolution
 from .assets import assets_file
+from .file_apps.virtual_project import is_app_project
 
 Place = Literal["solution", "package", "sdk", "outside"]
 

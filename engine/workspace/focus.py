@@ -13,42 +13,24 @@ out: each says so (``incomplete``).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from .declared import Declaration, declaration
 from .solution_file import SolutionTarget
 
-SEARCHES_EVERY_PROJECT = frozenset(
-    {
-        "find_symbols",
-        "find_references",
-        "find_implementations",
-        "find_overrides",
-        "type_hierarchy",
-        "call_hierarchy",
-        "project_structure",
-        "list_namespaces",
-        "diagnostics",
-        "find_unused",
-        "dependency_graph",
-        "find_tests",
-    }
-)
-"""Queries whose answer may lack what the projects left out hold."""
-UPDATES_EVERY_USE = frozenset(
-    {"rename_symbol", "change_signature", "delete_symbol", "replace_symbol", "insert_member", "apply_code_action"}
-)
-"""Edits that update or check every use: the projects left out are neither updated nor checked."""
 
-
-def incomplete(target: SolutionTarget, what: str) -> str | None:
-    """What an answer of ``what`` (a query or tool name) lacks under ``target``'s focus, or ``None``."""
+def incomplete(target: SolutionTarget, what: Declaration | Callable[..., Any]) -> str | None:
+    """What an answer of ``what`` (a query, or its declaration) lacks under ``target``'s focus, or ``None``."""
     if not target.left_out:
         return None
+    if not isinstance(what, Declaration):
+        what = declaration(what)
     projects = f"{target.left_out} project{'s' if target.left_out != 1 else ''} of the solution"
-    if what in SEARCHES_EVERY_PROJECT:
+    if what.scope == "every_project":
         return f"Focused: {projects} left out, so what they hold is not in this answer."
-    if what in UPDATES_EVERY_USE:
+    if what.updates_every_use:
         return f"Focused: {projects} left out; uses in them are neither updated nor checked."
     return None
 

@@ -15,21 +15,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import project_cache
-from ..apps.virtual_project import virtual_solution, write_virtual_solution
 from ..errors import EngineError, WorkspaceLoadFailed
 from ..host.interop import Operation
 from ..host.runtime import RuntimeInfo, ensure_runtime, preload_workspace_assemblies
 from ..models import LoadProgress, LoadReport, ProjectSummary, WorkspaceDiagnostic
-from ..native import helpers
 from ..trust import Trust
 from . import restore as restoring
 from .boundary import leave_out_outside_documents
+from .file_apps.virtual_project import write_virtual_solution
 from .focus import outside_as_metadata
 from .restricted import open_restricted
 from .shutdown import register_exit_handler
 from .snapshot import Snapshot, display_name
-from .solution_file import SolutionTarget, project_paths
+from .solution_file import SolutionTarget, opened_file, project_paths
 from .targets import is_outer_build_failure, outer_builds, without_outer_builds
 from .warmup import during_load
 
@@ -58,7 +56,7 @@ class Loaded:
     snapshot: Snapshot
     report: LoadReport
     cached_records: str | None = None
-    """The projects as the project cache gave them, when the load came from it (``load_cached``)."""
+    """The projects as the project cache gave them, when the load came from it (``project_cache.open_cached``)."""
 
 
 def load_trusted(
@@ -125,47 +123,6 @@ def load_trusted(
     return Loaded(runtime, workspace, snapshot, report)
 
 
-def load_cached(target: SolutionTarget, progress: ProgressCallback, timeout: float) -> Loaded | None:
-    """The solution made from the project cache of its last load (``engine.project_cache``), the projects
-    whose inputs changed since evaluated again with MSBuild, alone; ``None`` when it must be loaded."""
-    started = time.monotonic()
-    runtime = ensure_runtime(target.directory)
-    cached = project_cache.read(target, runtime)
-    native = helpers() if cached is not None else None
-    if cached is None or native is None:
-        return None
-    register_exit_handler()
-    # The evaluation that follows in the background runs beside the queries.
-    preload_workspace_assemblies()
-    workspace = new_workspace()
-    solution = native.ProjectCache.Build(workspace, cached.records, str(opened_file(target)))
-    records, diagnostics, notes = cached.records, cached.report.diagnostics, cached.report.notes
-    if cached.stale:
-        from .reloads import reevaluate  # reloads imports this module
-
-        progress(LoadProgress("evaluate", target.path.name, 0, len(cached.stale)))
-        try:
-            solution, problems = reevaluate(workspace, solution, list(cached.stale), target, runtime, timeout)
-        except EngineError:  # a project MSBuild cannot read now: the whole load reports it
-            workspace.Dispose()
-            return None
-        names = {path.stem for path in cached.stale}
-        diagnostics = (*(d for d in diagnostics if d.project not in names), *problems)
-        notes = (*notes, project_cache.STALE_NOTE.format(names=", ".join(sorted(names))))
-        records = native.ProjectCache.Describe(solution) or records
-    snapshot = Snapshot(solution, target.directory, 1)
-    progress(LoadProgress("done", target.path.name, len(snapshot.projects), len(snapshot.projects)))
-    seconds = round(time.monotonic() - started, 2)
-    report = dataclasses.replace(
-        cached.report,
-        projects=project_summaries(snapshot),
-        diagnostics=tuple(diagnostics),
-        seconds=seconds,
-        notes=(*notes, project_cache.OPENED_NOTE.format(seconds=seconds)),
-    )
-    return Loaded(runtime, workspace, snapshot, report, records)
-
-
 def load_restricted(target: SolutionTarget, trust: Trust, progress: ProgressCallback) -> Loaded:
     """Open without running anything from the solution (see ``engine.workspace.restricted``)."""
     started = time.monotonic()
@@ -187,11 +144,6 @@ def load_restricted(target: SolutionTarget, trust: Trust, progress: ProgressCall
         notes=tuple(notes),
     )
     return Loaded(runtime, workspace, snapshot, report)
-
-
-def opened_file(target: SolutionTarget) -> Path:
-    """The file MSBuild opens: the target, or for file-based apps the solution of their virtual projects."""
-    return virtual_solution(target.apps) if target.apps else target.path
 
 
 def open_workspace(

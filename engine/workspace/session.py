@@ -13,20 +13,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .. import project_cache as project_caching
 from ..errors import EngineError, NotTrusted, WorkspaceLoadFailed
 from ..host import python_heap
 from ..host.interop import Operation
 from ..host.runtime import RuntimeInfo
-from ..index import EarlyIndex, IndexWriter
 from ..models import LoadReport, WorkspaceDiagnostic
-from ..symbols.declarations import DECLARATIONS_MEMO
 from ..trust import NAMED_BY_USER, Trust
 from . import loading, reloads, shutdown
+from . import project_cache as project_caching
 from .declared import Declaration, declaration
 from .early_answers import EarlyAnswers
+from .hooks import EarlySource
 from .loading import ProgressCallback
-from .snapshot import Snapshot
+from .snapshot import DECLARATIONS_MEMO, Snapshot
 from .solution_file import SolutionTarget
 from .syntax_view import SyntaxView
 from .watcher import SolutionWatcher
@@ -34,6 +33,7 @@ from .watcher import SolutionWatcher
 log = logging.getLogger("roslyn_tui.engine")
 
 T = TypeVar("T")
+P = TypeVar("P")
 
 DEFAULT_LOAD_TIMEOUT = 900.0
 DEFAULT_QUERY_TIMEOUT = 60.0
@@ -60,7 +60,7 @@ class SolutionSession:
         watch: apply file changes on disk as they happen.
         warm_up: what to build in the background once loaded; ``None`` builds nothing ahead.
         project_cache: open from the project cache of the last load when it still matches, MSBuild
-            evaluating again in the background (``engine.project_cache``); and write it after a load.
+            evaluating again in the background (``engine.workspace.project_cache``); and write it after a load.
     """
 
     def __init__(
@@ -100,8 +100,8 @@ class SolutionSession:
         self._watcher: SolutionWatcher | None = None
         self._listeners: list[Callable[[Snapshot], None]] = []
         self._warmer: threading.Thread | None = None
-        self.index_writer = IndexWriter()
-        """Writes the on-disk index in the warm-up; ``finish`` at exit (see ``sessions.finish_indexes``)."""
+        self._parts: dict[type, Any] = {}
+        self._parts_lock = threading.Lock()
         self._early = EarlyAnswers(target.path, target.directory, enabled=trust.trusted)
         self._syntax = SyntaxView(target)
         self._activity = threading.Lock()
@@ -110,6 +110,15 @@ class SolutionSession:
         self._warmed_at = 0.0
         self._preferred: list[str] = []
         """Files a user opened, the latest first: the warm-up compiles their projects before the rest."""
+
+    def part(self, kind: type[P]) -> P:
+        """This session's ``kind``, a feature's state kept per session (the index writer), made with
+        ``kind()`` on first use."""
+        with self._parts_lock:
+            found = self._parts.get(kind)
+            if found is None:
+                found = self._parts[kind] = kind()
+            return found  # type: ignore[no-any-return]
 
     @property
     def root(self) -> Path:
@@ -139,7 +148,9 @@ class SolutionSession:
                 self._syntax.expect()
             try:
                 cached = (
-                    loading.load_cached(self.target, progress or (lambda _: None), timeout) if self._use_cache else None
+                    project_caching.open_cached(self.target, progress or (lambda _: None), timeout)
+                    if self._use_cache
+                    else None
                 )
                 if cached is not None:
                     loaded = cached
@@ -191,7 +202,7 @@ class SolutionSession:
 
     def _refresh(self) -> None:
         """Evaluate with MSBuild what was opened from the cache, once the first answers are out, and swap in
-        the projects whose evaluation changed (``engine.project_cache.refresh``)."""
+        the projects whose evaluation changed (``engine.workspace.project_cache.refresh``)."""
         operation = self._refreshing = Operation("Evaluating the projects again", DEFAULT_LOAD_TIMEOUT)
         try:
             # The first question usually comes a moment after the load: leave it the cores.
@@ -358,11 +369,12 @@ class SolutionSession:
     def _first_start(self) -> bool:
         """No index of a last load of this trusted solution: the syntax view answers while MSBuild loads
         (not for file-based apps, whose load is their one file)."""
-        return not self.restricted and not self.target.apps and self._early.index() is None
+        return not self.restricted and not self.target.apps and self._early.source() is None
 
-    def early_index(self) -> EarlyIndex | None:
-        """The on-disk index of the last load of this solution (opened once), or ``None``."""
-        return self._early.index()
+    def early_index(self) -> EarlySource | None:
+        """The record of the last load of this solution that answers before the load (the on-disk index,
+        opened once), or ``None``."""
+        return self._early.source()
 
     def early_answer(self, query: Callable[..., Any], *args: Any, **kwargs: Any) -> Any | None:
         """The index's answer to ``query`` while it may answer, or ``None`` when only the live solution can."""

@@ -14,6 +14,7 @@ from pathlib import Path
 from ..host import memory_trim
 from ..host.interop import Operation
 from ..trust import NAMED_BY_USER, Trust
+from .hooks import exit_steps
 from .loading import ProgressCallback
 from .session import SolutionSession
 from .solution_file import PROJECTS_VARIABLE, focused, resolve_target
@@ -100,14 +101,16 @@ def close_session(session: SolutionSession) -> None:
     session.close()
 
 
-def finish_indexes(seconds: float = 1.2) -> None:
-    """At exit: let every session's index writer finish (without yielding to queries) for up to
-    ``seconds``, so that a short run still leaves the next start its index."""
+def finish_sessions(seconds: float = 1.2) -> None:
+    """At exit: let what the features registered to finish (``hooks.at_exit``: the index writer, no
+    longer yielding to queries) run for up to ``seconds`` in all, so that a short run still leaves the
+    next start its index."""
     deadline = time.monotonic() + seconds
     with _sessions_lock:
         sessions = list(_sessions.values())
     for session in sessions:
-        session.index_writer.finish(deadline)
+        for finish in exit_steps():
+            finish(session, deadline)
 
 
 def _warm_up(session: SolutionSession, operation: Operation) -> None:

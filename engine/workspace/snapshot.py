@@ -21,6 +21,11 @@ from .targets import choose, split_project_name, target_from_symbols
 T = TypeVar("T")
 
 
+DECLARATIONS_MEMO = "source_declarations"
+"""The memo of every source declaration (``engine.symbols.declarations``): once a snapshot has it, the
+live solution answers searches as fast as any record of the last load could."""
+
+
 class Snapshot:
     """A Roslyn ``Solution`` plus the choices that go with it (navigation targets, root).
 

@@ -10,8 +10,9 @@ from dataclasses import dataclass, replace
 from fnmatch import fnmatch
 from pathlib import Path
 
-from ..apps.directives import looks_like_app
 from ..errors import SolutionNotFound
+from .file_apps.directives import looks_like_app
+from .file_apps.virtual_project import project_file, virtual_solution
 
 SOLUTION_SUFFIXES = (".sln", ".slnx")
 FILTER_SUFFIX = ".slnf"
@@ -187,8 +188,6 @@ def project_paths(target: SolutionTarget) -> list[Path]:
     """The project files a solution lists (the project itself for a ``.csproj``; the virtual projects,
     in the cache, for file-based apps)."""
     if target.apps:
-        from ..apps import project_file
-
         return [project_file(app) for app in target.apps]
     if target.is_project:
         return [target.path]
@@ -205,3 +204,8 @@ def project_paths(target: SolutionTarget) -> list[Path]:
         found = _SLN_PROJECT.findall(text)
     paths = [(target.directory / p.replace("\\", "/")).resolve() for p in found if p.endswith(".csproj")]
     return [p for p in paths if p.exists()]
+
+
+def opened_file(target: SolutionTarget) -> Path:
+    """The file MSBuild opens: the target, or for file-based apps the solution of their virtual projects."""
+    return virtual_solution(target.apps) if target.apps else target.path

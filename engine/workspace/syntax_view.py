@@ -22,6 +22,7 @@ from typing import Any
 from ..errors import EngineError
 from ..host.interop import Operation
 from ..host.runtime import ensure_runtime
+from .declared import declaration
 from .restricted import open_restricted
 from .snapshot import Snapshot
 from .solution_file import SolutionTarget
@@ -29,7 +30,6 @@ from .solution_file import SolutionTarget
 SYNTAX_NOTE = (
     " (from syntax alone: MSBuild is still loading the solution, so packages and generated code are not seen yet)"
 )
-SYNTAX_QUERIES = {"find_symbols", "go_to_definition", "file_outline"}
 _ANSWER_TIMEOUT = 30.0
 
 log = logging.getLogger("roslyn_tui.engine.syntax_view")
@@ -79,12 +79,11 @@ class SyntaxView:
     ) -> Any | None:
         """``query``'s answer from syntax, labelled; ``None`` when only the live solution can answer (or the
         load finished first)."""
-        name = getattr(query, "__name__", "")
-        if name not in SYNTAX_QUERIES or not self._expected:
+        declared = declaration(query)
+        if not declared.syntax or not self._expected:
             return None
-        ref = args[0] if args else kwargs.get("ref")
-        if name == "go_to_definition" and (ref is None or not ref.name):
-            return None  # a position needs the compiler's binding
+        if any(getattr(value, "by_position", False) for value in (*args, *kwargs.values())):
+            return None  # a symbol named by its position needs the compiler's binding
         while not self._ready.wait(0.05):
             if loaded.is_set():
                 return None
@@ -93,11 +92,11 @@ class SyntaxView:
         if snapshot is None:
             return None
         try:
-            answer = query(snapshot, Operation(name.replace("_", " "), _ANSWER_TIMEOUT), *args, **kwargs)
+            answer = query(snapshot, Operation(declared.name.replace("_", " "), _ANSWER_TIMEOUT), *args, **kwargs)
         except EngineError:
             return None  # not found from syntax (a generated or package symbol): the live solution decides
         except Exception:  # a service the view's lighter host lacks, say: the live solution answers anyway
-            log.warning("the syntax view could not answer %s", name, exc_info=True)
+            log.warning("the syntax view could not answer %s", declared.name, exc_info=True)
             return None
         finally:
             self._answered.set()

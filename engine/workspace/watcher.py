@@ -16,10 +16,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..apps.virtual_project import project_file, write_project
 from ..errors import EngineError
 from ..host.runtime import RuntimeInfo
 from .boundary import is_inside
+from .file_apps.virtual_project import project_file, write_project
 from .snapshot import Snapshot
 from .solution_file import SolutionTarget
 from .text_files import decode

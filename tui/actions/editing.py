@@ -10,9 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual import work
 
-from engine import EngineError, SolutionSession, SymbolRef, editing, queries
-from engine.models import Location
-from engine.views.edits import CodeActionItem
+from engine import CodeActionItem, EngineError, Location, SolutionSession, SymbolRef, editing, queries
 
 from ..screens.edits import CodeActionsScreen, DiffScreen, PromptScreen, RenameScreen
 from ..widgets.panels import ListPanel

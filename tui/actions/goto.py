@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from textual.widgets import Static
 from textual.widgets.text_area import Selection
 
-from engine.models import Location
+from engine import Location
 
 from ..screens.goto import FindScreen, GoToFileScreen, GoToLineScreen
 from ..widgets.solution_tree import SolutionTree

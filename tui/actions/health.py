@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.models import Location
+from engine import Location
 
 from ..screens.health import HealthScreen
 from .base import AppMixin

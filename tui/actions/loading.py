@@ -9,14 +9,25 @@ from pathlib import Path
 from typing import Any
 
 from textual import work
+from textual.css.query import NoMatches
 from textual.widgets import Label, ProgressBar, Static, TabbedContent
 
-from engine import EngineError, LoadProgress, SolutionSession, open_session, queries
-from engine.queries.problems import compile_problems
-from engine.trust import NAMED_BY_USER, decide, grant
-from engine.views.load import LoadSummary
-from engine.views.problems import ProblemList, headline
-from engine.workspace.solution_file import whole_solution
+from engine import (
+    NAMED_BY_USER,
+    EngineError,
+    LoadProgress,
+    LoadSummary,
+    ProblemList,
+    SolutionSession,
+    compile_problems,
+    decide,
+    grant,
+    headline,
+    open_session,
+    queries,
+    resolve_target,
+    whole_solution,
+)
 
 from ..widgets.panels import InfoPanel, ListPanel
 from ..widgets.solution_tree import SolutionTree
@@ -37,8 +48,6 @@ class LoadingActions(AppMixin):
         """Open the solution; search as soon as the last load's index can answer, everything once MSBuild
         is done. The diagnostics come after, in the background (``load_diagnostics``)."""
         try:
-            from engine.workspace.solution_file import resolve_target
-
             trust = decide(resolve_target(self.path).path) if self.restricted else NAMED_BY_USER
             session = open_session(self.path, trust=trust, projects=self.projects)
             if session.answers_before_load():
@@ -93,7 +102,11 @@ class LoadingActions(AppMixin):
         def tick() -> None:
             # Not ``Tab.label``: every relabel re-animates the underline beneath the tabs, so ten a second
             # kept the animator from ever resting. The frames are one width: the underline stays put.
-            Static.update(content.get_tab(tab), f"{label} {next(frames)}")
+            try:
+                shown = content.get_tab(tab)
+            except NoMatches:  # the app is closing: its tabs are gone before its timers stop
+                return
+            Static.update(shown, f"{label} {next(frames)}")
 
         content.get_tab(tab).label = f"{label} {next(frames)}"
         return self.set_interval(0.1, tick)

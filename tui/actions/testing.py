@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING, Any
 from textual import work
 from textual.widgets import Label, ProgressBar, TabbedContent
 
-from engine import EngineError, SymbolRef, testing
-from engine.models import Location
+from engine import EngineError, Location, SymbolRef, testing
 
 from ..screens.stack_trace import StackTraceScreen
 from ..widgets.panels import ListPanel

@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.views.edits import CodeActionItem, CodeActionList, EditPreview
+from engine import CodeActionItem, CodeActionList, EditPreview
 
 MODAL_CSS = """
 {name} {{ align: center middle; }}

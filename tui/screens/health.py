@@ -11,8 +11,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import TabbedContent, TabPane
 
-from engine import EngineError, analysis
-from engine.models import Location
+from engine import EngineError, Location, analysis
 
 from ..widgets.footer import FittingFooter
 from ..widgets.panels import ListPanel, LocationChosen

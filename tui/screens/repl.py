@@ -17,12 +17,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Checkbox, Label, RichLog, Select, TextArea
 
-from engine import EngineError, repl
-from engine.apps.export import export_app
-from engine.repl import consent
-from engine.repl.submission import is_complete
-from engine.sandbox import confinement
-from engine.views.repl import Evaluation, diagnostic_lines
+from engine import EngineError, Evaluation, confinement, consent, diagnostic_lines, export_app, is_complete, repl
 
 from ..bindings import REPL_BINDINGS
 from ..widgets.footer import FittingFooter

@@ -12,10 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
-from engine import EngineError, SolutionSession
-from engine.queries import find_symbols
-from engine.symbols.describe import SymbolSummary
-from engine.views.symbols import symbol_line
+from engine import EngineError, SolutionSession, SymbolSummary, find_symbols, symbol_line
 
 
 class SymbolSearchScreen(ModalScreen[SymbolSummary | None]):

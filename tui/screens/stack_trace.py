@@ -13,9 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Label, OptionList, TextArea
 from textual.widgets.option_list import Option
 
-from engine import EngineError, testing
-from engine.models import Location
-from engine.views.stack_trace import StackTrace
+from engine import EngineError, Location, StackTrace, testing
 
 from ..widgets.footer import FittingFooter
 

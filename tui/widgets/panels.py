@@ -14,10 +14,7 @@ from textual.widgets import OptionList, Static, Tree
 from textual.widgets.option_list import Option
 from textual.widgets.tree import TreeNode
 
-from engine.models import Location
-from engine.views.calls import CallHierarchy, CallNode, site_label
-from engine.views.hierarchy import HierarchyNode, TypeHierarchy
-from engine.views.text import where
+from engine import CallHierarchy, CallNode, HierarchyNode, Location, TypeHierarchy, site_label, where
 
 
 def item_location(item: Any) -> Location | None:

@@ -10,9 +10,7 @@ from textual.message import Message
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from engine.models import Location
-from engine.views.outline import FileOutline, OutlineNode
-from engine.views.project import ProjectStructure
+from engine import FileOutline, Location, OutlineNode, ProjectStructure
 
 from .panels import LocationChosen
 

@@ -12,7 +12,7 @@ from rich.style import Style
 from textual.binding import BindingType
 from textual.widgets import TextArea
 
-from engine.views.classification import SemanticClasses
+from engine import SemanticClasses
 
 from ..bindings import SOURCE_BINDINGS
 

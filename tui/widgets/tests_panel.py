@@ -9,9 +9,7 @@ from typing import Any
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from engine.models import Location
-from engine.views.tests import TestRun, TestsReaching
-from engine.views.text import where
+from engine import Location, TestRun, TestsReaching, where
 
 from .panels import LocationChosen
 

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from ...host.cache import cache_dir, owner_of
-from ...index.store import prune as prune_indexes
+from ..hooks import cache_pruners
 
 log = logging.getLogger("roslyn_tui.engine")
 
@@ -26,8 +26,9 @@ OWNED_FOLDERS = ("apps", "repl-solutions", "runs")
 
 
 def prune_cache() -> list[Path]:
-    """Remove every cache entry whose owner is gone; the entries removed."""
-    removed = [*prune_indexes()]
+    """Remove every cache entry whose owner is gone (the features' own first, ``hooks.cache_pruner``);
+    the entries removed."""
+    removed = [path for prune in cache_pruners() for path in prune()]
     for kind in OWNED_FOLDERS:
         for folder in _children(cache_dir(kind)):
             owner = _owner(folder) if folder.is_dir() else None

@@ -16,7 +16,7 @@ import os
 import re
 from pathlib import Path
 
-from ..workspace.boundary import is_inside
+from ..boundary import is_inside
 
 _BESIDE = ("Directory.Build.props", "Directory.Build.targets", "Directory.Packages.props", "global.json")
 _NUGET_CONFIGS = ("nuget.config", "NuGet.config", "NuGet.Config")

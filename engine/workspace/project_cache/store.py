@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..host.cache import cache_dir
-from ..host.files import write_whole
-from ..host.runtime import RuntimeInfo
-from ..models import LoadReport, ProjectSummary, WorkspaceDiagnostic
-from ..workspace.solution_file import SolutionTarget, project_paths
+from ...host.cache import cache_dir
+from ...host.files import write_whole
+from ...host.runtime import RuntimeInfo
+from ...models import LoadReport, ProjectSummary, WorkspaceDiagnostic
+from ..solution_file import SolutionTarget, opened_file, project_paths
 from .inputs import fingerprint
 
 log = logging.getLogger("roslyn_tui.engine")
@@ -118,8 +118,6 @@ def _built_since(target: SolutionTarget, records: list[dict[str, Any]]) -> str |
 def _solution_key(target: SolutionTarget, runtime: RuntimeInfo) -> str:
     """What the set of projects and the tools depend on: the solution (and filter) file, the projects it
     names, the SDK and the Roslyn."""
-    from ..workspace.loading import opened_file
-
     digest = hashlib.sha256(f"{runtime.dotnet.sdk_dir}|{runtime.roslyn.directory}|{runtime.roslyn.version}".encode())
     for path in dict.fromkeys([target.path, opened_file(target)]):
         try:

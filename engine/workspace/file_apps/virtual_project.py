@@ -9,11 +9,11 @@ import json
 import subprocess
 from pathlib import Path
 
-from ..errors import WorkspaceLoadFailed
-from ..host.cache import cache_dir, owned
-from ..host.files import write_whole
-from ..host.runtime import DotnetInstall
-from ..sandbox import allowlisted_environment
+from ...errors import WorkspaceLoadFailed
+from ...host.cache import cache_dir, owned
+from ...host.files import write_whole
+from ...host.runtime import DotnetInstall
+from ...sandbox import allowlisted_environment
 from .directives import stamp
 
 _STAMP = "directives.txt"

@@ -10,6 +10,7 @@ evaluation changed are swapped in (``refresh``). ``ROSLYN_TUI_NO_PROJECT_CACHE=1
 
 import os
 
+from .opening import open_cached
 from .refresh import AGREED_NOTE, OPENED_NOTE, STALE_NOTE, Evaluation, changed_projects, described, evaluate_again, note
 from .store import Cached, read, write
 
@@ -32,6 +33,7 @@ __all__ = [
     "enabled",
     "evaluate_again",
     "note",
+    "open_cached",
     "read",
     "write",
 ]

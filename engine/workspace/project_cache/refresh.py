@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..native import helpers
-
-if TYPE_CHECKING:
-    from ..workspace.loading import Loaded
-    from ..workspace.solution_file import SolutionTarget
+from ...native import helpers
+from .. import loading
+from ..loading import Loaded
+from ..solution_file import SolutionTarget
 
 OPENED_NOTE = (
     "Opened from the project cache of the last load in {seconds:g} s; MSBuild is evaluating the projects again "
@@ -58,8 +57,6 @@ class Evaluation:
 def evaluate_again(target: SolutionTarget, cached: str, *, restore: bool, timeout: float) -> Evaluation:
     """Evaluate ``target`` with MSBuild as a load would (restoring what needs it), and compare each
     project with ``cached`` (``ProjectCache.Describe``'s JSON)."""
-    from ..workspace import loading
-
     fresh = loading.load_trusted(target, restore=restore, progress=lambda _: None, timeout=timeout, warm=False)
     records = described(fresh.snapshot.solution)
     return Evaluation(fresh, records, changed_projects(cached, records or "[]"))

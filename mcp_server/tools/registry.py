@@ -1,0 +1,146 @@
+"""How a tool is declared, and the one way every tool answers.
+
+A tool is a module-level async function in the module of its toolset, declared with that module's
+``tool = toolset("navigation")`` as ``@tool(serves=queries.find_references)``. From the declaration
+come its name (the function's, which must be the name of the query it serves where it serves one),
+its toolset, its annotations, and, from the query's own declaration (``engine.declaration``), whether
+it may be answered before the load and what a focus leaves out of it. The paging key of its answers
+is the call's own arguments. ``respond`` is the one answer path: wait for the solution, run the
+engine off the event loop, shape the view.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable, Coroutine
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any
+
+from mcp.server.mcpserver import Context, MCPServer
+from mcp_types import CallToolResult, ToolAnnotations
+
+from engine import Declaration, SolutionSession, declaration
+
+from ..config import Settings
+from ..responses import answer
+from ..solution_state import SolutionState
+
+READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
+
+ToolFunction = Callable[..., Coroutine[Any, Any, CallToolResult]]
+_NOT_KEYS = ("ctx", "limit", "cursor")
+
+
+@dataclass(frozen=True)
+class Tool:
+    """One MCP tool as declared."""
+
+    name: str
+    toolset: str
+    function: ToolFunction
+    annotations: ToolAnnotations
+    serves: Declaration
+    """What it runs in the engine: an untrusted solution, an early start and a focus treat it so."""
+
+
+@dataclass(frozen=True)
+class _Call:
+    tool: Tool
+    arguments: dict[str, Any]
+
+
+TOOLS: list[Tool] = []
+"""Every declared tool, in the order its module declares them (a toolset's modules in table order)."""
+_calling: ContextVar[_Call] = ContextVar("calling")
+
+
+def toolset(name: str) -> Callable[..., Callable[[ToolFunction], ToolFunction]]:
+    """The ``tool`` decorator of one toolset's module."""
+
+    def tool(
+        *, serves: Callable[..., Any] | None = None, annotations: ToolAnnotations = READ_ONLY
+    ) -> Callable[[ToolFunction], ToolFunction]:
+        def declare(function: ToolFunction) -> ToolFunction:
+            signature = inspect.signature(function)
+
+            @functools.wraps(function)
+            async def called(*args: Any, **kwargs: Any) -> CallToolResult:
+                bound = signature.bind(*args, **kwargs)
+                bound.apply_defaults()
+                arguments = {k: v for k, v in bound.arguments.items() if k not in _NOT_KEYS}
+                token = _calling.set(_Call(declared, arguments))
+                try:
+                    return await function(*args, **kwargs)
+                finally:
+                    _calling.reset(token)
+
+            served = declaration(serves) if serves is not None else Declaration(function.__name__)
+            declared = Tool(function.__name__, name, called, annotations, served)
+            TOOLS.append(declared)
+            return called
+
+        return declare
+
+    return tool
+
+
+def register(server: MCPServer, offered: Callable[[Tool], bool], order: Callable[[Tool], int]) -> None:
+    """Add every declared tool that ``offered`` accepts to ``server``, sorted by ``order`` (stable: a
+    module's tools in the order it declares them); its docstring is its description."""
+    for each in sorted(TOOLS, key=order):
+        if offered(each):
+            description = inspect.cleandoc(each.function.__doc__ or "")
+            server.tool(name=each.name, description=description, annotations=each.annotations)(each.function)
+
+
+def state_of(ctx: Context) -> SolutionState:
+    """The server's solution state (the lifespan's)."""
+    state = ctx.request_context.lifespan_context
+    assert isinstance(state, SolutionState)
+    return state
+
+
+def settings_of(ctx: Context) -> Settings:
+    return state_of(ctx).settings
+
+
+async def respond(
+    ctx: Context,
+    compute: Callable[..., Any],
+    *,
+    needs_solution: bool = True,
+    on: SolutionSession | None = None,
+    paged: bool = False,
+    pages_itself: bool = False,
+    limit: int = 100,
+    cursor: str | None = None,
+) -> CallToolResult:
+    """Answer the tool being called with ``compute(session, timeout)`` (with ``pages_itself``,
+    ``compute(session, timeout, offset, limit)``): wait for the solution (or, when it does not
+    ``needs_solution``, take the loaded one or ``None``; ``on``: this one), run the engine off the event
+    loop, and shape its view into the tool's result, paged by the call's own arguments."""
+    call = _calling.get()
+    state = state_of(ctx)
+    settings = state.settings
+    session: SolutionSession | None = on
+    if on is not None:
+        pass
+    elif needs_solution:
+        session = await state.ready(ctx, early=call.tool.serves.early)
+    else:
+        session = await state.loaded_or_none(ctx)
+    timeout = settings.timeout_seconds
+    return await answer(
+        session,
+        settings,
+        lambda s, *page: compute(s, timeout, *page),
+        tool=call.tool.name,
+        serves=call.tool.serves,
+        arguments=call.arguments,
+        paged=paged,
+        pages_itself=pages_itself,
+        limit=limit,
+        cursor=cursor,
+    )

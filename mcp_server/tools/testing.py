@@ -1,0 +1,102 @@
+"""The testing toolset: ``dotnet build`` and ``dotnet test`` run as confined child processes (the
+solution's code runs, so only for a trusted solution) and answer as structured results; the tests that
+reach a symbol; stack traces taken to source."""
+
+from typing import Annotated
+
+from mcp.server.mcpserver import Context
+from mcp_types import CallToolResult
+from pydantic import Field
+
+from engine import BuildReport, StackTrace, TestRun, TestsReaching, testing
+
+from ..progress import from_worker
+from ..responses import result_model
+from .arguments import RUNS, Column, Cursor, Line, Symbol, symbol_ref
+from .registry import respond, settings_of, toolset
+
+tool = toolset("testing")
+
+Project = Annotated[str | None, Field(description="One project by name (default: the whole solution).")]
+Configuration = Annotated[str, Field(description="The build configuration: Debug or Release.")]
+
+
+@tool(serves=testing.run_build, annotations=RUNS)
+async def run_build(
+    ctx: Context,
+    project: Project = None,
+    configuration: Configuration = "Debug",
+    limit: Annotated[int, Field(description="Most diagnostics per answer; the cursor gets the rest.")] = 100,
+    cursor: Cursor = None,
+) -> Annotated[CallToolResult, result_model(BuildReport)]:
+    """Build the solution or a project with dotnet build (a child process; progress per project):
+    errors and warnings with file, line, column and the member around them, warnings counted by
+    id, and the log's path. Runs the solution's build code: trusted solutions only."""
+    progress = from_worker(ctx, "build")
+    timeout = settings_of(ctx).build_timeout_seconds
+    return await respond(
+        ctx,
+        lambda s, t: testing.run_build(s, project, configuration, timeout, progress),
+        paged=True,
+        limit=limit,
+        cursor=cursor,
+    )
+
+
+@tool(serves=testing.find_tests)
+async def find_tests(
+    ctx: Context,
+    symbol: Symbol = None,
+    file: Annotated[str | None, Field(description="With line and column: the symbol at that position.")] = None,
+    line: Line = None,
+    column: Column = None,
+    depth: Annotated[int, Field(description="Most calls between a test and the symbol (1-20).")] = 6,
+    limit: Annotated[int, Field(description="Most tests per answer; the cursor gets the rest.")] = 100,
+    cursor: Cursor = None,
+) -> Annotated[CallToolResult, result_model(TestsReaching)]:
+    """The xUnit, NUnit and MSTest tests that reach a member or type through the call graph (through
+    interfaces and overrides too), nearest first, each with its path of calls. Then run_tests."""
+    ref = symbol_ref(symbol, file, line, column)
+    return await respond(
+        ctx, lambda s, t: s.run(testing.find_tests, ref, depth, timeout=t), paged=True, limit=limit, cursor=cursor
+    )
+
+
+@tool(serves=testing.run_tests, annotations=RUNS)
+async def run_tests(
+    ctx: Context,
+    symbol: Annotated[str | None, Field(description="Run the tests that reach this member or type.")] = None,
+    tests: Annotated[list[str] | None, Field(description="Test methods by name or documentation ID.")] = None,
+    project: Project = None,
+    filter: Annotated[str | None, Field(description="A dotnet test --filter expression.")] = None,
+    configuration: Configuration = "Debug",
+    limit: Annotated[int, Field(description="Most results per answer, failures first.")] = 50,
+    cursor: Cursor = None,
+) -> Annotated[CallToolResult, result_model(TestRun)]:
+    """Run tests with dotnet test (all, a project's, named ones, those reaching a symbol, or a
+    filter); results from the TRX log: counts, each failure with its message, expected and actual
+    values and its stack taken to source. Runs the solution's code: trusted solutions only."""
+    ref = symbol_ref(symbol, None, None, None) if symbol else None
+    progress = from_worker(ctx, "tests")
+    timeout = settings_of(ctx).build_timeout_seconds
+    return await respond(
+        ctx,
+        lambda s, t: testing.run_tests(s, ref, tests, project, filter, configuration, timeout, progress),
+        paged=True,
+        limit=limit,
+        cursor=cursor,
+    )
+
+
+@tool(serves=testing.resolve_stack_trace)
+async def resolve_stack_trace(
+    text: Annotated[str, Field(description="A .NET stack trace: an exception's text, a log, a test failure.")],
+    ctx: Context,
+    limit: Annotated[int, Field(description="Most frames per answer; the cursor gets the rest.")] = 100,
+    cursor: Cursor = None,
+) -> Annotated[CallToolResult, result_model(StackTrace)]:
+    """Map every frame of a .NET stack trace to the solution's source: file, line and member (async
+    methods, lambdas, local functions, constructors, accessors understood); others marked external."""
+    return await respond(
+        ctx, lambda s, t: s.run(testing.resolve_stack_trace, text, timeout=t), paged=True, limit=limit, cursor=cursor
+    )

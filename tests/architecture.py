@@ -1,0 +1,155 @@
+"""The layers of the code, read from its imports with ``ast`` (nothing is imported): what
+``test_layers.py`` holds and ``bench/layers.py`` draws."""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("engine", "mcp_server", "tui")
+
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("plain values", ("engine.errors", "engine.models", "engine.views")),
+    ("host", ("engine.host", "engine.native", "engine.sandbox", "engine.trust")),
+    ("workspace", ("engine.workspace",)),
+    ("symbols", ("engine.symbols",)),
+    ("services", ("engine.nuget", "engine.diagnostics", "engine.scip")),
+    ("sources", ("engine.docs", "engine.external")),
+    ("editing", ("engine.editing",)),
+    ("queries", ("engine.queries",)),
+    ("features", ("engine.index", "engine.testing", "engine.symbol_edits", "engine.repl", "engine.web")),
+    ("composites", ("engine.analysis", "engine.apps")),
+    ("public surface", ("engine", "engine.__main__")),
+    ("front ends", ("mcp_server", "tui")),
+)
+"""Bottom first: a module may import its own layer's packages and those below, never above."""
+
+BELOW_FEATURES = ("engine.workspace", "engine.host", "engine.native", "engine.sandbox")
+"""Packages that no feature package may be imported from: features hook into them (``workspace.hooks``)."""
+FEATURES = tuple(p for _, packages in LAYERS[3:10] for p in packages)
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for package in PACKAGES for p in sorted((ROOT / package).rglob("*.py"))}
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each module's imports of the project's modules: at module level, inside functions and under
+    ``TYPE_CHECKING`` alike; ``from package import module`` names the module."""
+    known = modules()
+    graph: dict[str, set[str]] = defaultdict(set)
+    for name, path in known.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = package.split(".")
+                    base = ".".join([*parts[: len(parts) - node.level + 1], *([node.module] if node.module else [])])
+                targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base for alias in node.names]
+            elif isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            else:
+                continue
+            for target in targets:
+                while target and target not in known:
+                    target = target.rpartition(".")[0]
+                if target and target != name:
+                    graph[name].add(target)
+    return graph
+
+
+def package_of(module: str) -> str:
+    """The package a layer names the module by: ``engine.workspace.session`` -> ``engine.workspace``."""
+    matching = [p for _, packages in LAYERS for p in packages if module == p or module.startswith(p + ".")]
+    if matching:
+        return max(matching, key=len)
+    raise LookupError(f"{module} is in no layer of tests/architecture.py: add its package to LAYERS")
+
+
+def layer_of(module: str) -> int:
+    package = package_of(module)
+    return next(i for i, (_, packages) in enumerate(LAYERS) if package in packages)
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles: strongly connected components of more than one module (Tarjan's)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        on_stack.add(module)
+        for target in graph.get(module, ()):
+            if target not in index:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in on_stack:
+                low[module] = min(low[module], index[target])
+        if low[module] == index[module]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == module:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def picture() -> str:
+    """The layers as a Mermaid flowchart: a box per layer with its packages, an arrow from each layer to
+    each lower one it imports (so the picture changes when a layer starts or stops using another)."""
+    graph = import_graph()
+    uses = {(layer_of(m), layer_of(t)) for m, targets in graph.items() for t in targets if layer_of(m) != layer_of(t)}
+    lines = ["```mermaid", "flowchart TB"]
+    for index, (name, packages) in reversed(list(enumerate(LAYERS))):
+        shown = "<br>".join(_shown(package) for package in packages)
+        lines.append(f'    L{index}["<b>{name}</b><br>{shown}"]')
+    for upper, lower in sorted(uses, key=lambda pair: (-pair[0], -pair[1])):
+        lines.append(f"    L{upper} --> L{lower}")
+    lines.append("```")
+    return "\n".join(lines)
+
+
+def _shown(package: str) -> str:
+    """A package as a path: ``engine/workspace/``, ``engine/errors.py``, ``engine/__init__.py``."""
+    path = package.replace(".", "/")
+    if package == "engine":
+        return "engine/__init__.py"
+    return f"{path}/" if (ROOT / path).is_dir() else f"{path}.py"
+
+
+def write_picture(document: Path = ROOT / "ARCHITECTURE.md") -> bool:
+    """Put ``picture()`` between the layers markers of ``document``; whether it changed."""
+    text = document.read_text(encoding="utf-8")
+    start, end = "<!-- layers:start -->\n", "<!-- layers:end -->"
+    before, _, rest = text.partition(start)
+    _, _, after = rest.partition(end)
+    updated = f"{before}{start}{picture()}\n{end}{after}"
+    if updated != text:
+        document.write_text(updated, encoding="utf-8")
+    return updated != text
+
+
+if __name__ == "__main__":
+    print("ARCHITECTURE.md's picture " + ("written" if write_picture() else "was up to date"))

@@ -1,0 +1,106 @@
+"""Razor files answered where people edit them (``engine.web.razor``): locations in the C# the Razor
+generator writes are shown at the ``.razor`` line and column they came from, and a position in a
+``.razor`` file is taken into that C#. On ``tests/fixtures/Web`` (a Blazor Web App restored from NuGet)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine import EngineError, SymbolRef, load_solution, queries
+
+from .conftest import FIXTURES
+from .mcp_client import McpClient
+
+WEB = FIXTURES / "Web"
+
+
+@pytest.fixture(scope="module")
+def web():
+    return load_solution(WEB / "Web.slnx", watch=False)
+
+
+def _place(path: Path, needle: str, nth: int = 0) -> tuple[int, int]:
+    """The 1-based line and column of the ``nth`` occurrence of ``needle`` in ``path``."""
+    seen = 0
+    for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        column = text.find(needle)
+        while column >= 0:
+            if seen == nth:
+                return number, column + 1
+            seen += 1
+            column = text.find(needle, column + 1)
+    raise AssertionError(f"{needle!r} is not in {path}")
+
+
+def test_references_in_razor_files_are_at_their_razor_lines(web):
+    view = web.run(queries.find_references, SymbolRef(name="Web.Client.Shared.TodoItem"))
+    places = {(Path(r.location.path).name, r.location.line, r.location.column): r for r in view.items}
+    # Generated code keeps only what no one wrote: the type check of a component attribute's value
+    # (``Items="items"``), which has no place in the .razor file.
+    generated = [r for r in view.items if "/obj/" in r.location.path]
+    assert generated and all("RuntimeHelpers.TypeCheck<" in r.line_text for r in generated)
+    home = WEB / "Web.Server/Components/Pages/Home.razor"
+    for nth in (0, 1):  # two `new TodoItem(...)` on one line
+        line, column = _place(home, "TodoItem(", nth)
+        reference = places[("Home.razor", line, column)]
+        assert reference.line_text == home.read_text().splitlines()[line - 1].strip()
+        assert reference.kind == "object creation"
+    todo_list = WEB / "Web.Client/Shared/TodoList.razor"
+    assert ("TodoList.razor", *_place(todo_list, "TodoItem> Items")) in places
+    assert ("TodoList.razor", *_place(todo_list, "TodoItem> items")) in places
+    counter = WEB / "Web.Client/Pages/Counter.razor"
+    assert ("Counter.razor", *_place(counter, "TodoItem(1")) in places
+    assert ("TodoEndpoints.cs", *_place(WEB / "Web.Server/Api/TodoEndpoints.cs", "TodoItem item")) in places
+
+
+def test_a_property_used_in_a_razor_expression(web):
+    view = web.run(queries.find_references, SymbolRef(name="Web.Server.Data.Customer.Name"))
+    orders = WEB / "Web.Server/Components/Pages/Orders.razor"
+    line, column = _place(orders, "Name</td>")
+    assert [(r.location.line, r.location.column, r.kind) for r in view.items if r.location.path == str(orders)] == [
+        (line, column, "read")
+    ]
+
+
+def test_a_position_in_a_razor_file_names_the_symbol_there(web):
+    orders = WEB / "Web.Server/Components/Pages/Orders.razor"
+    line, column = _place(orders, "Order order")
+    definition = web.run(queries.go_to_definition, SymbolRef(file=str(orders), line=line, column=column + 2))
+    declared = WEB / "Web.Server/Data/Order.cs"
+    assert [(d.path, d.line) for d in definition.locations] == [(str(declared), _place(declared, "class Order")[0])]
+    line, column = _place(orders, "Shown()")
+    info = web.run(queries.symbol_info, SymbolRef(file=str(orders), line=line, column=column))
+    assert info.symbol.name == "Shown" and info.symbol.kind == "method"
+    # The member it declares in @code is answered at the .razor file too.
+    assert (info.symbol.location.path, info.symbol.location.line) == (str(orders), _place(orders, "Shown() =>")[0])
+
+
+def test_a_position_in_markup_or_outside_the_file_says_so(web):
+    orders = WEB / "Web.Server/Components/Pages/Orders.razor"
+    line, column = _place(orders, "<h1>Orders")
+    with pytest.raises(EngineError, match="is markup, not C#"):
+        web.run(queries.symbol_info, SymbolRef(file=str(orders), line=line, column=column + 1))
+    with pytest.raises(EngineError, match="Line 400 is outside"):
+        web.run(queries.symbol_info, SymbolRef(file=str(orders), line=400, column=1))
+    with pytest.raises(EngineError, match="does not exist"):
+        web.run(queries.symbol_info, SymbolRef(file="Web.Server/Components/Pages/Gone.razor", line=1, column=1))
+
+
+def test_razor_places_over_mcp():
+    with McpClient({"DOTNET_SOLUTION_PATH": str(WEB / "Web.slnx")}) as mcp:
+        answer = mcp.call("find_references", symbol="Web.Client.Shared.TodoItem")
+        assert not answer.is_error, answer.content[0].text
+        text = answer.content[0].text
+        home_line, home_column = _place(WEB / "Web.Server/Components/Pages/Home.razor", "TodoItem(")
+        home = text.split("\nWeb.Server/Components/Pages/Home.razor\n", 1)[1]
+        assert home.startswith(f"  {home_line}:{home_column - 23}  type use")  # List<TodoItem> before new TodoItem(
+        assert f"  {home_line}:{home_column}  object creation  Home.items" in home
+        places = [item["at"] for item in answer.structured_content["result"]["items"]]
+        assert f"Web.Server/Components/Pages/Home.razor:{home_line}:{home_column}" in places
+        orders = WEB / "Web.Server/Components/Pages/Orders.razor"
+        line, column = _place(orders, "Order order")
+        definition = mcp.call("go_to_definition", file=str(orders), line=line, column=column)
+        assert not definition.is_error, definition.content[0].text
+        assert "Web.Server/Data/Order.cs" in definition.content[0].text
