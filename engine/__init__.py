@@ -67,6 +67,7 @@ from .views.dependencies import DependencyGraph
 from .views.diagnostics import DiagnosticList
 from .views.docs import DocumentationView
 from .views.edits import CodeActionItem, CodeActionList, EditPreview
+from .views.endpoints import Endpoint, EndpointList
 from .views.hierarchy import HierarchyNode, ImplementationList, OverrideList, TypeHierarchy
 from .views.load import LoadSummary
 from .views.members import MemberList
@@ -127,6 +128,8 @@ __all__ = [
     "DocumentationView",
     "DotnetNotFound",
     "EditPreview",
+    "Endpoint",
+    "EndpointList",
     "EngineError",
     "Evaluation",
     "FileNotInSolution",

@@ -33,6 +33,7 @@ def test_what_a_focus_leaves_out_of() -> None:
         "call_hierarchy",
         "dependency_graph",
         "diagnostics",
+        "endpoints",
         "find_implementations",
         "find_overrides",
         "find_references",

@@ -104,3 +104,41 @@ def test_razor_places_over_mcp():
         definition = mcp.call("go_to_definition", file=str(orders), line=line, column=column)
         assert not definition.is_error, definition.content[0].text
         assert "Web.Server/Data/Order.cs" in definition.content[0].text
+
+
+def test_the_index_answers_names_declared_in_razor_code_as_live_until_a_razor_file_changes(tmp_path):
+    from engine.workspace.session import SolutionSession
+    from engine.workspace.solution_file import resolve_target
+
+    from .conftest import copy_fixture
+
+    root = copy_fixture("Web", tmp_path)
+    live = load_solution(root / "Web.slnx", watch=False)
+    try:
+        live.wait_warm()  # the index is written in the warm-up
+        expected = live.run(queries.find_symbols, "Shown")
+    finally:
+        live.close()
+    assert [item.location.path for item in expected.items] == [str(root / "Web.Server/Components/Pages/Orders.razor")]
+    second = SolutionSession(resolve_target(root / "Web.slnx"), watch=False)
+    early = second.early_answer(queries.find_symbols, "Shown")
+    assert early is not None and early.items == expected.items
+    orders = root / "Web.Server/Components/Pages/Orders.razor"
+    orders.write_text(orders.read_text().replace("Shown()", "Listed()"))
+    assert SolutionSession(resolve_target(root / "Web.slnx"), watch=False).early_index() is None
+
+
+def test_a_razor_file_reads_and_is_coloured_by_its_csharp(web):
+    orders = WEB / "Web.Server/Components/Pages/Orders.razor"
+    text = web.run(queries.read_file, str(orders))
+    assert list(text.lines) == orders.read_text().split("\n")  # as Roslyn counts lines: one after the last newline
+    classes = web.run(queries.semantic_classes, str(orders))
+    line, column = _place(orders, "Order order")
+    assert (line, column, column + len("Order"), "class") in {
+        (s.line, s.column, s.end_column, s.kind) for s in classes.items
+    }
+    markup_line, _ = _place(orders, "<h1>Orders")
+    assert not [s for s in classes.items if s.line == markup_line]  # markup has no C# classes
+    line, column = _place(orders, "order.CustomerCode == Code")
+    around = web.run(queries.containing_member, str(orders), line, column)
+    assert around.member is not None and around.member.display == "Orders.Shown()"

@@ -48,6 +48,13 @@ def any_document(snapshot: Snapshot, path: str, operation: Operation) -> Any:
         raise  # what the solution's files say of the path (missing, or in no project) is the better answer
 
 
+def text_document(snapshot: Snapshot, path: str, operation: Operation) -> Any:
+    """A document to read the text of: ``any_document``'s, or a file the generators turn into C# (a
+    ``.razor`` or ``.cshtml`` file, an additional document with no syntax tree of its own)."""
+    additional = snapshot.additional_document(path) if str(path).lower().endswith((".razor", ".cshtml")) else None
+    return additional if additional is not None else any_document(snapshot, path, operation)
+
+
 def generated_document(snapshot: Snapshot, path: str, operation: Operation) -> Any:
     """The generated document at ``path`` (absolute or relative to the solution); a named error when
     no generator made one there."""

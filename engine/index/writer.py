@@ -84,7 +84,13 @@ class IndexWriter:
         previous = store.read(solution)
         old_files = previous.files if previous else {}
         project_files = sorted({str(p.FilePath) for p in snapshot.all_projects if p.FilePath})
-        inputs = {path: store.file_digest(path) for path in [str(solution), *project_files, *_imports(session.root)]}
+        # The files generators turn into C# (.razor, .cshtml): declarations answered at their lines are
+        # only answered while every one is as it was.
+        generator_inputs = _generator_inputs(snapshot)
+        inputs = {
+            path: store.file_digest(path)
+            for path in [str(solution), *project_files, *_imports(session.root), *generator_inputs]
+        }
         project_dirs = sorted({str(Path(path).parent) for path in project_files})
         compiled = {str(d.FilePath or "") for p in snapshot.projects for d in p.Documents}
         unlisted = sorted(store.sources_under(project_dirs) - compiled)
@@ -175,7 +181,9 @@ def _rows(declarations: list[Any], facts: list[Any], files: dict[str, store.Stor
             continue
         row = _summary_data(summary)
         places = [_place(location) for location in locations]
-        on_disk = {place[0] for place in places if os.path.isfile(place[0])}
+        # A place in a file that is no C# of the solution (a .razor line a generator's #line maps to)
+        # is generated code too.
+        on_disk = {place[0] for place in places if place[0].endswith(".cs") and os.path.isfile(place[0])}
         if any(name not in files for name in on_disk):
             continue  # declared in a file that was not indexed
         # A source generator's output is not a file: it depends on every file, so it is only answered
@@ -185,6 +193,18 @@ def _rows(declarations: list[Any], facts: list[Any], files: dict[str, store.Stor
         row.update(project=declaration.project, signature=signature, locations=places, generated=generated)
         rows.append(row)
     return rows
+
+
+def _generator_inputs(snapshot: Any) -> list[str]:
+    """The solution's Razor files (``.razor``, ``.cshtml``): text a generator makes C# of."""
+    return sorted(
+        {
+            str(document.FilePath)
+            for project in snapshot.all_projects
+            for document in project.AdditionalDocuments
+            if str(document.FilePath or "").lower().endswith((".razor", ".cshtml"))
+        }
+    )
 
 
 def _imports(root: Path) -> list[str]:

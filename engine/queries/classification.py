@@ -3,7 +3,9 @@ are the syntax highlighter's): types by kind, members, locals, parameters, and w
 
 from __future__ import annotations
 
-from ..external.generated import any_document
+from typing import Any
+
+from ..external.generated import text_document
 from ..host.interop import Operation
 from ..views.classification import SemanticClasses, SemanticSpan
 from ..workspace.declared import query
@@ -38,7 +40,10 @@ def semantic_classes(snapshot: Snapshot, operation: Operation, file: str) -> Sem
     from Microsoft.CodeAnalysis.Classification import Classifier  # type: ignore[import-not-found]
     from Microsoft.CodeAnalysis.Text import TextSpan  # type: ignore[import-not-found]
 
-    document = any_document(snapshot, file, operation)
+    document = text_document(snapshot, file, operation)
+    path = str(document.FilePath)
+    if str(document.GetType().Name) == "AdditionalDocument":
+        return SemanticClasses(path, tuple(_mapped_classes(document, path, operation)))
     text = operation.wait(document.GetTextAsync(operation.token))
     spans = operation.wait(Classifier.GetClassifiedSpansAsync(document, TextSpan(0, text.Length), operation.token))
     found = []
@@ -50,4 +55,29 @@ def semantic_classes(snapshot: Snapshot, operation: Operation, file: str) -> Sem
         if where.Start.Line != where.End.Line:
             continue
         found.append(SemanticSpan(where.Start.Line + 1, where.Start.Character + 1, where.End.Character + 1, kind))
-    return SemanticClasses(str(document.FilePath), tuple(found))
+    return SemanticClasses(path, tuple(found))
+
+
+def _mapped_classes(document: Any, path: str, operation: Operation) -> list[SemanticSpan]:
+    """A file with no C# of its own (a ``.razor`` file): the classes of the C# a generator wrote from it,
+    each at the place its ``#line`` directives map it to."""
+    from Microsoft.CodeAnalysis.Classification import Classifier  # type: ignore[import-not-found]
+    from Microsoft.CodeAnalysis.Text import TextSpan  # type: ignore[import-not-found]
+
+    found = []
+    generated = operation.wait(document.Project.GetSourceGeneratedDocumentsAsync(operation.token).AsTask())
+    for each in generated:
+        tree = operation.wait(each.GetSyntaxTreeAsync(operation.token))
+        if not any(str(m.MappedSpan.Path) == path for m in tree.GetLineMappings(operation.token) if not m.IsHidden):
+            continue
+        length = tree.GetText(operation.token).Length
+        spans = operation.wait(Classifier.GetClassifiedSpansAsync(each, TextSpan(0, length), operation.token))
+        for span in spans:
+            kind = _KINDS.get(str(span.ClassificationType))
+            if kind is None:
+                continue
+            mapped = tree.GetMappedLineSpan(span.TextSpan, operation.token)
+            start, end = mapped.StartLinePosition, mapped.EndLinePosition
+            if mapped.HasMappedPath and str(mapped.Path) == path and start.Line == end.Line:
+                found.append(SemanticSpan(start.Line + 1, start.Character + 1, end.Character + 1, kind))
+    return sorted(set(found), key=lambda span: (span.line, span.column))

@@ -11,6 +11,7 @@ from ..symbols.naming import text_position
 from ..symbols.summaries import summarize
 from ..views.outline import ContainingMember, FileOutline, OutlineNode
 from ..workspace.declared import query
+from ..workspace.hooks import generated_position
 from ..workspace.snapshot import Snapshot
 
 _CONTAINERS = {
@@ -126,10 +127,15 @@ _MEMBER_NODES = _MEMBERS - {"VariableDeclaratorSyntax", "ParameterSyntax", "Enum
 
 @query(restricted=True)
 def containing_member(snapshot: Snapshot, operation: Operation, file: str, line: int, column: int) -> ContainingMember:
-    """The innermost member and type whose declaration holds a 1-based position."""
-    document = any_document(snapshot, file, operation)
-    text = operation.wait(document.GetTextAsync(operation.token))
-    position = text_position(text, line, column, file)
+    """The innermost member and type whose declaration holds a 1-based position (of a Razor file: the
+    member of the C# generated from it that holds the position's C#)."""
+    mapped = generated_position(snapshot, operation, file, line, column)
+    if mapped is not None:
+        document, position = mapped.document, mapped.offset
+    else:
+        document = any_document(snapshot, file, operation)
+        text = operation.wait(document.GetTextAsync(operation.token))
+        position = text_position(text, line, column, file)
     root = operation.wait(document.GetSyntaxRootAsync(operation.token))
     model = operation.wait(document.GetSemanticModelAsync(operation.token))
     token = root.FindToken(position, False)

@@ -62,7 +62,7 @@ def project_structure(
         references = sorted(
             {display_name(snapshot.solution.GetProject(r.ProjectId)) for r in project.ProjectReferences}
         )
-        documents = tuple(sorted(str(d.FilePath) for d in project.Documents if d.FilePath)) if include_documents else ()
+        documents = tuple(sorted(_documents(project))) if include_documents else ()
         items.append(
             ProjectInfo(
                 name=display_name(project),
@@ -85,6 +85,13 @@ def project_structure(
         items=tuple(items),
         problems=problems,
     )
+
+
+def _documents(project: Any) -> list[str]:
+    """The project's C# files, and the Razor files its generators turn into C# (``.razor``, ``.cshtml``)."""
+    found = [str(d.FilePath) for d in project.Documents if d.FilePath]
+    razor = (str(d.FilePath) for d in project.AdditionalDocuments if d.FilePath)
+    return found + [path for path in razor if path.lower().endswith((".razor", ".cshtml"))]
 
 
 def _language_version(parse_options: Any) -> str:

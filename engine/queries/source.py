@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidArgument, PositionOutOfRange
-from ..external.generated import any_document
+from ..external.generated import text_document
 from ..external.library import is_library_file
 from ..host.interop import Operation
 from ..symbols.describe import display, documentation_id
@@ -52,7 +52,7 @@ def read_file(
         path = file
         every = Path(file).read_text(encoding="utf-8").splitlines()
     else:
-        document = any_document(snapshot, file, operation)
+        document = text_document(snapshot, file, operation)
         path = str(document.FilePath)
         text = operation.wait(document.GetTextAsync(operation.token))
         every = [str(line.ToString()) for line in text.Lines]

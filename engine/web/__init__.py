@@ -1,6 +1,7 @@
 """Web applications as first-class code: Razor and Blazor files answered where people edit them
-(``razor``)."""
+(``razor``), and the app's map: its HTTP endpoints (``endpoints``)."""
 
+from .endpoints import endpoints
 from .razor import RAZOR_SUFFIXES, is_razor, razor_position
 
-__all__ = ["RAZOR_SUFFIXES", "is_razor", "razor_position"]
+__all__ = ["RAZOR_SUFFIXES", "endpoints", "is_razor", "razor_position"]

@@ -136,6 +136,21 @@ class Snapshot:
                     found.setdefault(os.path.normcase(document.FilePath), []).append(document)
         return found
 
+    @cached_property
+    def _additional_by_path(self) -> dict[str, list[Any]]:
+        found: dict[str, list[Any]] = {}
+        for project in self.all_projects:
+            for document in project.AdditionalDocuments:
+                if document.FilePath:
+                    found.setdefault(os.path.normcase(document.FilePath), []).append(document)
+        return found
+
+    def additional_document(self, path: str) -> Any | None:
+        """The additional document (a ``.razor`` file, say: no C# of its own, but text the compiler's
+        generators read) at ``path`` in the navigated target, or ``None``."""
+        documents = self._additional_by_path.get(os.path.normcase(str(self.absolute(path))), [])
+        return self._navigated(documents) if documents else None
+
     def documents_for_path(self, path: str) -> list[Any]:
         """Every document with this file path, one per target of its project."""
         return self._documents_by_path.get(os.path.normcase(str(self.absolute(path))), [])

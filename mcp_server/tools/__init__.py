@@ -4,7 +4,7 @@ toolset's ``tool`` decorator (``registry``) and added to a server by ``register`
 from mcp.server.mcpserver import MCPServer
 
 from .. import toolsets
-from . import analysis, changes, editing, navigation, nuget, repl, testing
+from . import analysis, changes, editing, navigation, nuget, repl, testing, web
 from .registry import TOOLS, Tool
 from .registry import register as register_declared
 
@@ -15,6 +15,7 @@ MODULES = {
     "repl": (repl,),
     "nuget": (nuget,),
     "analysis": (analysis,),
+    "web": (web,),
 }
 """The modules of each toolset."""
 assert set(MODULES) == set(toolsets.TOOLSETS), "every toolset has its modules, and only those"

@@ -68,14 +68,18 @@ class SourceView(TextArea):
         """Row -> (start byte, end byte, ``semantic.<kind>``): Roslyn's classes over the syntax colours."""
         self.cursor_blink = False  # a steady cursor reads better in a viewer, and snapshots stay stable
         language = csharp_language()
+        self._csharp: str | None = None
         if language is not None:
             self.register_language("csharp", language, HIGHLIGHTS.read_text(encoding="utf-8"))
-            self.language = "csharp"
+            self.language = self._csharp = "csharp"
 
     def show(self, path: str, text: str, line: int, column: int, reload: bool = False) -> None:
         """Open ``path`` (if not already shown, or ``reload``) and put the cursor on a 1-based line and column."""
         if path != self.path or reload:
             self._semantic.clear()  # the old file's, or the old text's: the syntax colours until the new come
+            # A Razor file is markup with C# inside: tree-sitter's C# grammar would misread it, so only
+            # Roslyn's classes of its C# parts colour it.
+            self.language = None if path.lower().endswith((".razor", ".cshtml")) else self._csharp
             self.load_text(text)
             self.path = path
         row = max(0, min(line - 1, self.document.line_count - 1))

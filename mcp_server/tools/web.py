@@ -1,0 +1,33 @@
+"""The web toolset: the map of a web application, read from its code (the app never runs)."""
+
+from typing import Annotated
+
+from mcp.server.mcpserver import Context
+from mcp_types import CallToolResult
+from pydantic import Field
+
+from engine import EndpointList, web
+
+from ..responses import result_model
+from .arguments import Cursor, Limit
+from .registry import respond, toolset
+
+tool = toolset("web")
+
+
+@tool(serves=web.endpoints)
+async def endpoints(
+    ctx: Context,
+    project: Annotated[str | None, Field(description="Only this project's endpoints.")] = None,
+    route: Annotated[
+        str | None, Field(description="Only routes containing this text, or matching a * pattern (/api/*).")
+    ] = None,
+    limit: Limit = 100,
+    cursor: Cursor = None,
+) -> Annotated[CallToolResult, result_model(EndpointList)]:
+    """Which URL runs which code: every HTTP endpoint of the solution's web projects, with its methods,
+    full route (MapGroup prefixes and controller routes combined), handler and its place, and the
+    authorization attached. Minimal APIs, controllers, Razor Pages and Blazor @page components."""
+    return await respond(
+        ctx, lambda s, t: s.run(web.endpoints, project, route, timeout=t), paged=True, limit=limit, cursor=cursor
+    )
