@@ -78,6 +78,7 @@ from .views.problems import ProblemList, headline
 from .views.project import NamespaceList, ProjectStructure
 from .views.references import ReferenceList
 from .views.repl import ContextState, Evaluation, PackageLoad, ReplInfo, ReplReset, Validation, diagnostic_lines
+from .views.services import ServiceMap
 from .views.source import SourceText, SymbolSource
 from .views.stack_trace import StackTrace
 from .views.symbol_info import SymbolInfo
@@ -165,6 +166,7 @@ __all__ = [
     "RuntimeStartFailed",
     "SdkTooOld",
     "SemanticClasses",
+    "ServiceMap",
     "Snapshot",
     "SolutionNotFound",
     "SolutionSession",

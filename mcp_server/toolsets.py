@@ -10,7 +10,7 @@ TOOLSETS = {
     "repl": "C# evaluation, file-based apps",
     "nuget": "package search, versions, READMEs, XML documentation",
     "analysis": "unused symbols, complexity, dependency graph",
-    "web": "a web app's endpoints",
+    "web": "a web app's endpoints and service registrations",
 }
 ALWAYS = ("load_solution", "workspace_problems")
 """Offered whatever the toolsets: without them no other tool can answer, or say why it cannot."""

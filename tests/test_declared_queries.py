@@ -42,6 +42,7 @@ def test_what_a_focus_leaves_out_of() -> None:
         "find_unused",
         "list_namespaces",
         "project_structure",
+        "service_registrations",
         "type_hierarchy",
     ]
     assert _named("updates_every_use") == [

@@ -8,13 +8,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..errors import EngineError, InvalidArgument
+from ..errors import EngineError
 from ..host.interop import Operation
 from ..models import Location, relative_path
 from ..queries.outline import containing_member
 from ..views.build import BuildDiagnostic, BuildReport
 from ..workspace.declared import query
-from ..workspace.snapshot import Snapshot, display_name
+from ..workspace.snapshot import Snapshot
 from .build_log import Message, finished_projects, messages
 from .child import cancellable, check_configuration, dotnet_command, run_child
 from .runs import run_directory
@@ -27,10 +27,7 @@ def build_target(snapshot: Snapshot, solution_file: Path, project: str | None) -
     """The file to build (the solution's, or the named project's) and how many projects that builds."""
     if project is None or not project.strip():
         return solution_file, len(snapshot.projects)
-    found = snapshot.project_named(project.strip())
-    if found is None:
-        names = ", ".join(display_name(p) for p in snapshot.projects)
-        raise InvalidArgument(f"No project is named '{project}'.", f"Give one of: {names}.")
+    (found,) = snapshot.chosen_projects(project)
     return Path(str(found.FilePath)), 1
 
 

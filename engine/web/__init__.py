@@ -1,7 +1,8 @@
 """Web applications as first-class code: Razor and Blazor files answered where people edit them
-(``razor``), and the app's map: its HTTP endpoints (``endpoints``)."""
+(``razor``), and the app's map: its HTTP endpoints (``endpoints``) and its services (``services``)."""
 
 from .endpoints import endpoints
 from .razor import RAZOR_SUFFIXES, is_razor, razor_position
+from .services import service_registrations
 
-__all__ = ["RAZOR_SUFFIXES", "endpoints", "is_razor", "razor_position"]
+__all__ = ["RAZOR_SUFFIXES", "endpoints", "is_razor", "razor_position", "service_registrations"]

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import InvalidArgument
 from ..host.interop import Operation
 from ..models import Location
 from ..symbols.describe import display, location_of, typed
@@ -57,13 +56,7 @@ def endpoints(
 ) -> EndpointList:
     """Every endpoint of the solution (or of ``project``), those whose route matches ``route`` (a part
     of it, or a ``*`` pattern) when given, ordered by route."""
-    chosen = snapshot.projects
-    if project:
-        found = snapshot.project_named(project)
-        if found is None:
-            names = ", ".join(display_name(p) for p in snapshot.projects)
-            raise InvalidArgument(f"No project is named '{project}'.", f"Give one of: {names}.")
-        chosen = [found]
+    chosen = snapshot.chosen_projects(project)
     items: list[Endpoint] = []
     for each in chosen:
         operation.check()
@@ -74,7 +67,7 @@ def endpoints(
         items += _razor_endpoints(each, compilation, operation, name)
         if compilation.GetTypeByMetadataName("Microsoft.AspNetCore.Routing.IEndpointRouteBuilder") is None:
             continue  # maps no route itself
-        walk = _Walk(compilation, operation, name)
+        walk = RouteWalk(compilation, operation, name)
         items += walk.minimal_apis()
         items += walk.controllers()
     if route:
@@ -109,7 +102,7 @@ class _Conventions:
             self.authorization = f"authorized (policy {', '.join(policies)})" if policies else "authorized"
 
 
-class _Walk:
+class RouteWalk:
     """One project's compilation, walked for minimal APIs and controllers."""
 
     def __init__(self, compilation: Any, operation: Operation, project: str) -> None:
@@ -250,6 +243,12 @@ class _Walk:
             conventions.add(str(access.Name.Identifier.ValueText), self._string_arguments(model, call))
             current = call
 
+    def handler_method(self, model: Any, delegate: Any) -> Any:
+        """The method a handler argument runs (a lambda's, or a method group's), or ``None``."""
+        method = self._method(model, delegate)
+        method = typed(method) if method is not None else None
+        return method if method is not None and str(method.Kind) == "Method" else None
+
     def _handler(self, model: Any, delegate: Any) -> tuple[str, Location, str]:
         """What runs, where it is, and the authorization its attributes attach."""
         from Microsoft.CodeAnalysis.CSharp.Syntax import (  # type: ignore[import-not-found]
@@ -318,7 +317,7 @@ class _Walk:
     def controllers(self) -> list[Endpoint]:
         base = self.compilation.GetTypeByMetadataName("Microsoft.AspNetCore.Mvc.ControllerBase")
         found = []
-        for controller in self._controller_types(base):
+        for controller in self.controller_types(base):
             class_routes = _route_templates(controller) or [""]
             for member in controller.GetMembers():
                 method = typed(member)
@@ -356,10 +355,10 @@ class _Walk:
                     )
         return found
 
-    def _controller_types(self, base: Any) -> Iterator[Any]:
+    def controller_types(self, base: Any) -> Iterator[Any]:
         """MVC's rule: public, not abstract, not generic, derived from ``ControllerBase`` or marked
         ``[Controller]``/``[ApiController]`` (or on a base), not ``[NonController]``."""
-        for type_symbol in _source_types(self.compilation.Assembly.GlobalNamespace):
+        for type_symbol in source_types(self.compilation):
             if (
                 str(type_symbol.DeclaredAccessibility) != "Public"
                 or type_symbol.IsAbstract
@@ -368,7 +367,7 @@ class _Walk:
                 continue
             if str(type_symbol.TypeKind) != "Class" or _has_attribute(type_symbol, "NonControllerAttribute"):
                 continue
-            derived = base is not None and _derives_from(type_symbol, base)
+            derived = base is not None and derives_from(type_symbol, base)
             if derived or _marked_controller(type_symbol):
                 yield type_symbol
 
@@ -379,11 +378,16 @@ class _Walk:
         return combined(pattern)
 
 
-def _source_types(namespace: Any) -> Iterator[Any]:
+def source_types(compilation: Any) -> Iterator[Any]:
+    """Every type declared in the compilation's own source, nested ones too."""
+    yield from _types_in(compilation.Assembly.GlobalNamespace)
+
+
+def _types_in(namespace: Any) -> Iterator[Any]:
     for member in namespace.GetMembers():
         member = typed(member)
         if str(member.Kind) == "Namespace":
-            yield from _source_types(member)
+            yield from _types_in(member)
         elif member.Locations.Length and member.Locations[0].IsInSource:
             yield member
             yield from _nested(member)
@@ -396,7 +400,7 @@ def _nested(type_symbol: Any) -> Iterator[Any]:
         yield from _nested(nested)
 
 
-def _derives_from(type_symbol: Any, base: Any) -> bool:
+def derives_from(type_symbol: Any, base: Any) -> bool:
     from Microsoft.CodeAnalysis import SymbolEqualityComparer  # type: ignore[import-not-found]
 
     current = type_symbol.BaseType

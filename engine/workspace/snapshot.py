@@ -210,6 +210,17 @@ class Snapshot:
     def relative(self, path: str) -> str:
         return relative_path(path, self.root)
 
+    def chosen_projects(self, name: str | None) -> list[Any]:
+        """The project called ``name`` (a list of one), or every project when no name is given; an
+        unknown name is a named error listing the projects."""
+        if name is None or not name.strip():
+            return list(self.projects)
+        found = self.project_named(name.strip())
+        if found is None:
+            names = ", ".join(display_name(p) for p in self.projects)
+            raise InvalidArgument(f"No project is named '{name}'.", f"Give one of: {names}.")
+        return [found]
+
     def project_named(self, name: str) -> Any | None:
         wanted = name.lower()
         for project in self.projects:

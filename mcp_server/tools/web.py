@@ -6,7 +6,7 @@ from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult
 from pydantic import Field
 
-from engine import EndpointList, web
+from engine import EndpointList, ServiceMap, web
 
 from ..responses import result_model
 from .arguments import Cursor, Limit
@@ -30,4 +30,27 @@ async def endpoints(
     authorization attached. Minimal APIs, controllers, Razor Pages and Blazor @page components."""
     return await respond(
         ctx, lambda s, t: s.run(web.endpoints, project, route, timeout=t), paged=True, limit=limit, cursor=cursor
+    )
+
+
+@tool(serves=web.service_registrations)
+async def service_registrations(
+    ctx: Context,
+    project: Annotated[str | None, Field(description="Only this project's registrations.")] = None,
+    service: Annotated[
+        str | None, Field(description="Only services or implementations whose name contains this.")
+    ] = None,
+    limit: Limit = 100,
+    cursor: Cursor = None,
+) -> Annotated[CallToolResult, result_model(ServiceMap)]:
+    """Dependency injection as the code sets it up: every registration (lifetime, service,
+    implementation, the call and where; inside the solution's own Add... extension methods too), who
+    consumes each (constructors, minimal API handlers, @inject), and what cannot work: dependencies
+    nothing registers, singletons holding scoped or transient services. Problems come first."""
+    return await respond(
+        ctx,
+        lambda s, t: s.run(web.service_registrations, project, service, timeout=t),
+        paged=True,
+        limit=limit,
+        cursor=cursor,
     )

@@ -1,0 +1,385 @@
+"""The app's service registrations, read from the compilation (the app never runs).
+
+Registrations: ``Add{Singleton,Scoped,Transient}`` and ``TryAdd*`` in their generic, ``typeof``,
+factory and instance forms, keyed ones, ``AddHttpClient`` (typed and named), ``AddDbContext``,
+``AddHostedService``, ``Configure<T>`` and ``AddOptions<T>``, also inside the solution's own
+``IServiceCollection`` extension methods that the code calls (each marked with the method it is in).
+Consumers: the constructors of registered types, minimal API handlers' parameters, and ``@inject`` in
+Razor files. Problems: a constructor's dependency that nothing registers (the framework's own services,
+``Microsoft.*`` and ``System.*`` types, are taken as registered by it), and a singleton whose
+constructor takes a scoped or transient service (a captive dependency).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..host.interop import Operation
+from ..models import Location
+from ..symbols.describe import display, location_of, typed
+from ..views.services import Consumer, Registration, ServiceMap, ServiceProblem, service_map
+from ..workspace.declared import query
+from ..workspace.snapshot import Snapshot, display_name
+from .endpoints import RouteWalk, derives_from, source_types
+
+_LIFETIME_CALL = re.compile(r"^(?:Try)?Add(Keyed)?(Singleton|Scoped|Transient)$")
+_INJECT = re.compile(r"^\s*@inject\s+([\w.<>,\s\[\]?]+?)\s+(\w+)\s*$")
+_SERVICE_COLLECTION = "Microsoft.Extensions.DependencyInjection.IServiceCollection"
+
+
+@query(scope="every_project")
+def service_registrations(
+    snapshot: Snapshot, operation: Operation, project: str | None = None, service: str | None = None
+) -> ServiceMap:
+    """Every registration of the solution (or of ``project``), those whose service or implementation
+    contains ``service`` when given, with their consumers; and the problems of all of them."""
+    chosen = snapshot.chosen_projects(project)
+    items: list[Registration] = []
+    problems: list[ServiceProblem] = []
+    for each in chosen:
+        operation.check()
+        compilation = snapshot.compilation(each, operation)
+        if compilation.GetTypeByMetadataName(_SERVICE_COLLECTION) is None:
+            continue
+        reader = _Registrations(compilation, operation, display_name(each))
+        registered = reader.read()
+        if not registered:
+            continue
+        consumers = reader.consumers(registered, each)
+        problems += reader.problems(registered)
+        items += [
+            Registration(
+                r.lifetime,
+                r.service,
+                r.implementation,
+                r.how,
+                r.location,
+                r.key,
+                r.via,
+                tuple(consumers.get(id(r), ())),
+                r.project,
+            )
+            for r in registered
+        ]
+    if service:
+        wanted = service.strip().lower()
+        items = [item for item in items if wanted in item.service.lower() or wanted in item.implementation.lower()]
+    return service_map(str(snapshot.root), items, problems)
+
+
+@dataclass
+class _Registered:
+    lifetime: str
+    service: str
+    implementation: str
+    how: str
+    location: Location
+    key: str
+    via: str
+    project: str
+    service_type: Any = field(default=None, repr=False)
+    implementation_type: Any = field(default=None, repr=False)
+
+
+class _Registrations:
+    """One project's registrations, their consumers and problems."""
+
+    def __init__(self, compilation: Any, operation: Operation, project: str) -> None:
+        self.compilation = compilation
+        self.operation = operation
+        self.project = project
+        self.collection = compilation.GetTypeByMetadataName(_SERVICE_COLLECTION)
+
+    def read(self) -> list[_Registered]:
+        calls = list(self._collection_calls())
+        called = {self._key(method) for _, _, method in calls if _in_source(method)}
+        found = []
+        for node, model, method in calls:
+            around = model.GetEnclosingSymbol(node.SpanStart, self.operation.token)
+            around = typed(around) if around is not None else None
+            via = ""
+            if around is not None and _extends_collection(around, self.collection) and _in_source(around):
+                if self._key(around) not in called:
+                    continue  # an extension method of the solution's that nothing calls registers nothing
+                via = str(around.Name)
+            registered = self._registration(node, model, method, via)
+            if registered is not None:
+                found.append(registered)
+        return found
+
+    def _key(self, method: Any) -> str:
+        original = method.ReducedFrom or method
+        return str(original.OriginalDefinition.GetDocumentationCommentId() or display(original))
+
+    def _collection_calls(self) -> Any:
+        """``(invocation, model, method)`` of every call of an ``IServiceCollection`` extension method."""
+        from Microsoft.CodeAnalysis.CSharp.Syntax import (  # type: ignore[import-not-found]
+            InvocationExpressionSyntax,
+            MemberAccessExpressionSyntax,
+        )
+        from System.Linq import Enumerable  # type: ignore[import-not-found]
+
+        for tree in self.compilation.SyntaxTrees:
+            self.operation.check()
+            text = str(tree.GetText(self.operation.token))
+            if ".Add" not in text and ".TryAdd" not in text and ".Configure" not in text:
+                continue
+            model = self.compilation.GetSemanticModel(tree)
+            for node in Enumerable.OfType[InvocationExpressionSyntax](
+                tree.GetRoot(self.operation.token).DescendantNodes()
+            ):
+                if not isinstance(node.Expression, MemberAccessExpressionSyntax):
+                    continue
+                info = model.GetSymbolInfo(node, self.operation.token)
+                method = info.Symbol or (info.CandidateSymbols[0] if info.CandidateSymbols.Length else None)
+                if method is not None and _extends_collection(typed(method), self.collection):
+                    yield node, model, typed(method)
+
+    def _registration(self, node: Any, model: Any, method: Any, via: str) -> _Registered | None:
+        name = str(method.Name)
+        arguments = list(node.ArgumentList.Arguments)
+        type_arguments = [typed(t) for t in method.TypeArguments]
+        location = location_of(node.GetLocation())
+        assert location is not None
+        lifetime_call = _LIFETIME_CALL.match(name)
+        if lifetime_call:
+            keyed, lifetime = lifetime_call.group(1), lifetime_call.group(2).lower()
+            key = str(arguments[0].Expression.ToString()) if keyed and arguments else ""
+            rest = arguments[1:] if keyed else arguments
+            types = type_arguments or [self._type_of(model, a.Expression) for a in rest if _is_typeof(a.Expression)]
+            types = [t for t in types if t is not None]
+            if not types:
+                return None
+            service_type = types[0]
+            implementation_type = types[1] if len(types) > 1 else None
+            implementation = display(implementation_type) if implementation_type is not None else display(service_type)
+            values = [a for a in rest if not _is_typeof(a.Expression)]
+            if implementation_type is None and values:
+                implementation = "factory" if _is_lambda(values[0].Expression) else "instance"
+                implementation_type = (
+                    None if implementation == "factory" else self._type_of(model, values[0].Expression)
+                )
+            elif implementation_type is None:
+                implementation_type = service_type
+            return _Registered(
+                lifetime,
+                display(service_type),
+                implementation,
+                name,
+                location,
+                key,
+                via,
+                self.project,
+                service_type,
+                implementation_type,
+            )
+        if name in ("AddDbContext", "AddDbContextPool", "AddDbContextFactory") and type_arguments:
+            context = type_arguments[0]
+            lifetime = "singleton" if name == "AddDbContextFactory" else "scoped"
+            return _Registered(
+                lifetime, display(context), display(context), name, location, "", via, self.project, context, context
+            )
+        if name == "AddHostedService" and type_arguments:
+            hosted = type_arguments[0]
+            return _Registered(
+                "singleton", "IHostedService", display(hosted), name, location, "", via, self.project, None, hosted
+            )
+        if name == "AddHttpClient":
+            if type_arguments:
+                client = type_arguments[0]
+                made = type_arguments[-1]
+                return _Registered(
+                    "transient", display(client), display(made), name, location, "", via, self.project, client, made
+                )
+            if arguments and _is_string(model, arguments[0].Expression, self.operation):
+                key = str(arguments[0].Expression.ToString())
+                return _Registered("transient", "HttpClient", "named client", name, location, key, via, self.project)
+            return None
+        if name in ("Configure", "AddOptions") and type_arguments:
+            options = type_arguments[0]
+            return _Registered(
+                "singleton", f"IOptions<{display(options)}>", "options", name, location, "", via, self.project
+            )
+        return None
+
+    def _type_of(self, model: Any, expression: Any) -> Any:
+        from Microsoft.CodeAnalysis.CSharp.Syntax import TypeOfExpressionSyntax  # type: ignore[import-not-found]
+
+        if isinstance(expression, TypeOfExpressionSyntax):
+            found = model.GetTypeInfo(expression.Type, self.operation.token).Type
+        else:
+            found = model.GetTypeInfo(expression, self.operation.token).Type
+        return typed(found) if found is not None else None
+
+    # -- consumers and problems -------------------------------------------------------------------
+
+    def consumers(self, registered: list[_Registered], project: Any) -> dict[int, list[Consumer]]:
+        found: dict[int, list[Consumer]] = {}
+
+        def consumed(parameter: Any, by: str, how: str) -> None:
+            for registration in self._matching(registered, parameter):
+                place = location_of(parameter.Locations[0]) if parameter.Locations.Length else None
+                if place is not None:
+                    found.setdefault(id(registration), []).append(Consumer(by, how, place))
+
+        for registration in registered:
+            constructor = _constructor(registration.implementation_type)
+            if constructor is not None:
+                for parameter in constructor.Parameters:
+                    consumed(parameter, display(constructor), "constructor")
+        walk = RouteWalk(self.compilation, self.operation, self.project)
+        for node, model, name in walk.invocations():
+            if name not in ("MapGet", "MapPost", "MapPut", "MapDelete", "MapPatch", "MapMethods"):
+                continue
+            delegate = node.ArgumentList.Arguments[node.ArgumentList.Arguments.Count - 1].Expression
+            handler = walk.handler_method(model, delegate)
+            if handler is not None:
+                label = "a minimal API lambda" if str(handler.MethodKind) == "AnonymousFunction" else display(handler)
+                for parameter in handler.Parameters:
+                    consumed(parameter, label, "handler")
+        for activated in self.activated():
+            constructor = _constructor(activated)
+            for parameter in constructor.Parameters if constructor is not None else ():
+                consumed(parameter, display(constructor), "constructor")
+        for consumer, service in _injected(project):
+            for registration in registered:
+                if not registration.key and service in (registration.service, registration.service.split(".")[-1]):
+                    found.setdefault(id(registration), []).append(consumer)
+        return found
+
+    def activated(self) -> list[Any]:
+        """Types the framework makes without a registration, whose constructors still ask for services:
+        controllers and Razor Pages' models."""
+        walk = RouteWalk(self.compilation, self.operation, self.project)
+        base = self.compilation.GetTypeByMetadataName("Microsoft.AspNetCore.Mvc.ControllerBase")
+        page_model = self.compilation.GetTypeByMetadataName("Microsoft.AspNetCore.Mvc.RazorPages.PageModel")
+        pages = [t for t in source_types(self.compilation) if page_model is not None and derives_from(t, page_model)]
+        return [*walk.controller_types(base), *pages]
+
+    def _matching(self, registered: list[_Registered], parameter: Any) -> list[_Registered]:
+        from Microsoft.CodeAnalysis import SymbolEqualityComparer  # type: ignore[import-not-found]
+
+        key = _service_key(parameter)
+        return [
+            r
+            for r in registered
+            if r.service_type is not None
+            and r.service_type.Equals(parameter.Type, SymbolEqualityComparer.Default)
+            and r.key == (key or "")
+        ]
+
+    def problems(self, registered: list[_Registered]) -> list[ServiceProblem]:
+        problems = []
+        made = [(r, r.implementation_type) for r in registered]
+        made += [
+            (_Registered("", display(t), display(t), "", registered[0].location, "", "", self.project), t)
+            for t in self.activated()
+        ]
+        for registration, implementation_type in made:
+            constructor = _constructor(implementation_type)
+            if constructor is None or not _in_source(implementation_type):
+                continue
+            for parameter in constructor.Parameters:
+                place = location_of(parameter.Locations[0]) if parameter.Locations.Length else registration.location
+                assert place is not None
+                matches = self._matching(registered, parameter)
+                shown = display(parameter.Type)
+                if not matches and not parameter.HasExplicitDefaultValue and not _framework(parameter.Type):
+                    problems.append(
+                        ServiceProblem(
+                            "unregistered",
+                            f"{registration.implementation} needs {shown} ({parameter.Name}), which nothing registers",
+                            place,
+                        )
+                    )
+                if registration.lifetime != "singleton":
+                    continue
+                for held in matches:
+                    if held.lifetime != "singleton":
+                        problems.append(
+                            ServiceProblem(
+                                "captive",
+                                f"{registration.implementation} (singleton) holds {shown} ({held.lifetime}, "
+                                f"{held.implementation}) for the app's lifetime",
+                                place,
+                            )
+                        )
+        return problems
+
+
+def _extends_collection(method: Any, collection: Any) -> bool:
+    from Microsoft.CodeAnalysis import SymbolEqualityComparer  # type: ignore[import-not-found]
+
+    if str(method.Kind) != "Method":
+        return False
+    original = method.ReducedFrom or method
+    if not original.IsExtensionMethod or not original.Parameters.Length:
+        return False
+    first = original.Parameters[0].Type
+    return bool(first.Equals(collection, SymbolEqualityComparer.Default))
+
+
+def _in_source(symbol: Any) -> bool:
+    return symbol is not None and any(location.IsInSource for location in symbol.Locations)
+
+
+def _constructor(type_symbol: Any) -> Any:
+    """The constructor the container calls: the public one with the most parameters."""
+    if type_symbol is None or str(type_symbol.Kind) != "NamedType":
+        return None
+    public = [typed(c) for c in type_symbol.InstanceConstructors if str(c.DeclaredAccessibility) == "Public"]
+    return max(public, key=lambda c: c.Parameters.Length) if public else None
+
+
+def _service_key(parameter: Any) -> str | None:
+    """The key of ``[FromKeyedServices("utc")]`` on a parameter, as written (quotes kept)."""
+    for attribute in parameter.GetAttributes():
+        name = str(attribute.AttributeClass.Name) if attribute.AttributeClass is not None else ""
+        if name == "FromKeyedServicesAttribute" and attribute.ConstructorArguments.Length:
+            value = attribute.ConstructorArguments[0].Value
+            if value is not None:
+                return f'"{value}"' if isinstance(value, str) else str(value)
+    return None
+
+
+def _framework(type_symbol: Any) -> bool:
+    """Types the framework registers or the container supplies: anything of ``System.*`` or ``Microsoft.*``."""
+    namespace = type_symbol.ContainingNamespace
+    name = str(namespace.ToDisplayString()) if namespace is not None else ""
+    return name.split(".")[0] in ("System", "Microsoft") or str(type_symbol.SpecialType) != "None"
+
+
+def _is_typeof(expression: Any) -> bool:
+    return str(expression.GetType().Name) == "TypeOfExpressionSyntax"
+
+
+def _is_lambda(expression: Any) -> bool:
+    return str(expression.GetType().Name) in ("SimpleLambdaExpressionSyntax", "ParenthesizedLambdaExpressionSyntax")
+
+
+def _is_string(model: Any, expression: Any, operation: Operation) -> bool:
+    info = model.GetTypeInfo(expression, operation.token).Type
+    return info is not None and str(info.SpecialType) == "System_String"
+
+
+def _injected(project: Any) -> list[tuple[Consumer, str]]:
+    """``@inject Type Name`` lines of the project's Razor files: each as a consumer, with the type as written."""
+    found = []
+    for document in project.AdditionalDocuments:
+        path = Path(str(document.FilePath or ""))
+        if path.suffix.lower() not in (".razor", ".cshtml"):
+            continue
+        try:
+            lines = path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
+        except OSError:
+            continue
+        for number, line in enumerate(lines, 1):
+            inject = _INJECT.match(line)
+            if inject:
+                column = line.index(inject.group(1)) + 1
+                place = Location(str(path), number, column, number, column + len(inject.group(1)))
+                found.append((Consumer(f"{path.stem} ({inject.group(2)})", "@inject", place), inject.group(1).strip()))
+    return found
