@@ -63,11 +63,12 @@ def toolset(name: str) -> Callable[..., Callable[[ToolFunction], ToolFunction]]:
         *, serves: Callable[..., Any] | None = None, annotations: ToolAnnotations = READ_ONLY
     ) -> Callable[[ToolFunction], ToolFunction]:
         def declare(function: ToolFunction) -> ToolFunction:
-            signature = inspect.signature(function)
+            # Read at the first call: reading 50 signatures at import would cost the server's start.
+            signature = functools.cache(lambda: inspect.signature(function))
 
             @functools.wraps(function)
             async def called(*args: Any, **kwargs: Any) -> CallToolResult:
-                bound = signature.bind(*args, **kwargs)
+                bound = signature().bind(*args, **kwargs)
                 bound.apply_defaults()
                 arguments = {k: v for k, v in bound.arguments.items() if k not in _NOT_KEYS}
                 token = _calling.set(_Call(declared, arguments))
