@@ -17,11 +17,9 @@ and ``[AllowAnonymous]`` on the handler, its class or the file, and the group an
 from __future__ import annotations
 
 import fnmatch
-import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ..host.interop import Operation
@@ -30,6 +28,8 @@ from ..symbols.describe import display, location_of, typed
 from ..views.endpoints import Endpoint, EndpointList, endpoint_list
 from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot, display_name
+from .pages import razor_endpoints
+from .routes import attached_authorization, attribute_template, combined
 
 _VERBS = {"MapGet": "GET", "MapPost": "POST", "MapPut": "PUT", "MapDelete": "DELETE", "MapPatch": "PATCH"}
 _MAPS = {*_VERBS, "MapMethods", "MapHub", "MapGroup", "MapControllerRoute", "MapDefaultControllerRoute"}
@@ -42,10 +42,6 @@ _HTTP_ATTRIBUTES = {
     "HttpHeadAttribute": "HEAD",
     "HttpOptionsAttribute": "OPTIONS",
 }
-_PAGE_HANDLERS = re.compile(r"^On(Get|Post|Put|Delete|Patch)\w*$")
-_PAGE_DIRECTIVE = re.compile(r'^\s*@page(?:\s+"([^"]*)")?\s*$')
-_MODEL_DIRECTIVE = re.compile(r"^\s*@model\s+([\w.]+)")
-_AUTHORIZE_DIRECTIVE = re.compile(r"^\s*@attribute\s+\[(Authorize|AllowAnonymous)\b(?:\(([^)]*)\))?")
 _DEFAULT_CONVENTIONAL = "{controller=Home}/{action=Index}/{id?}"
 _CHAIN_DEPTH = 32
 
@@ -64,7 +60,7 @@ def endpoints(
         name = display_name(each)
         # A component's @page is a route wherever it is declared: a WebAssembly project's components
         # are served by the app that references it.
-        items += _razor_endpoints(each, compilation, operation, name)
+        items += razor_endpoints(each, compilation, operation, name)
         if compilation.GetTypeByMetadataName("Microsoft.AspNetCore.Routing.IEndpointRouteBuilder") is None:
             continue  # maps no route itself
         walk = RouteWalk(compilation, operation, name)
@@ -80,12 +76,6 @@ def _route_matches(template: str, wanted: str) -> bool:
     if any(mark in wanted for mark in "*?["):
         return fnmatch.fnmatchcase(template.lower(), wanted)
     return wanted in template.lower()
-
-
-def combined(*parts: str) -> str:
-    """Route parts joined as ASP.NET Core combines them: one ``/`` between, none at the end but the root's."""
-    segments = [part.strip("/") for part in parts if part and part.strip("/")]
-    return "/" + "/".join(segments)
 
 
 @dataclass
@@ -261,7 +251,7 @@ class RouteWalk:
             where_text = "top-level statements" if around is None or str(around.Name) == "<Main>$" else display(around)
             location = location_of(delegate.GetLocation())
             assert location is not None
-            return f"lambda in {where_text}", location, _authorization(lambda_method)
+            return f"lambda in {where_text}", location, attached_authorization(lambda_method)
         symbol = self._method(model, delegate)
         if symbol is None or str(symbol.Kind) != "Method":
             location = location_of(delegate.GetLocation())
@@ -270,7 +260,7 @@ class RouteWalk:
         places = [loc for loc in (location_of(item) for item in symbol.Locations) if loc is not None]
         place = places[0] if places else location_of(delegate.GetLocation())
         assert place is not None
-        return display(symbol), place, _authorization(symbol) or _authorization(symbol.ContainingType)
+        return display(symbol), place, attached_authorization(symbol) or attached_authorization(symbol.ContainingType)
 
     def _listed_methods(self, model: Any, node: Any) -> tuple[str, ...]:
         """``MapMethods(pattern, new[] { "GET", "HEAD" }, handler)``: the constant strings of its list."""
@@ -337,7 +327,7 @@ class RouteWalk:
                         for prefix in class_routes
                         for template in (method_routes or [""])
                     ]
-                authorization = _authorization(method) or _authorization(controller)
+                authorization = attached_authorization(method) or attached_authorization(controller)
                 place = next((loc for loc in (location_of(item) for item in method.Locations) if loc), None)
                 if place is None:
                     continue
@@ -424,22 +414,12 @@ def _has_attribute(symbol: Any, name: str) -> bool:
     return any(str(a.AttributeClass.Name) == name for a in symbol.GetAttributes() if a.AttributeClass is not None)
 
 
-def _attribute_template(attribute: Any) -> str | None:
-    for argument in attribute.ConstructorArguments:
-        if argument.Value is not None and isinstance(argument.Value, str):
-            return str(argument.Value)
-    for pair in attribute.NamedArguments:
-        if str(pair.Key) == "Template" and pair.Value.Value is not None:
-            return str(pair.Value.Value)
-    return None
-
-
 def _route_templates(symbol: Any) -> list[str]:
     return [
         template
         for attribute in symbol.GetAttributes()
         if attribute.AttributeClass is not None and str(attribute.AttributeClass.Name) == "RouteAttribute"
-        if (template := _attribute_template(attribute)) is not None
+        if (template := attribute_template(attribute)) is not None
     ]
 
 
@@ -462,7 +442,7 @@ def _action_routes(method: Any) -> tuple[tuple[str, ...], list[str]]:
         name = str(attribute.AttributeClass.Name) if attribute.AttributeClass is not None else ""
         if name in _HTTP_ATTRIBUTES:
             verbs.append(_HTTP_ATTRIBUTES[name])
-            template = _attribute_template(attribute)
+            template = attribute_template(attribute)
             if template is not None:
                 templates.append(template)
         elif name == "AcceptVerbsAttribute":
@@ -470,7 +450,7 @@ def _action_routes(method: Any) -> tuple[tuple[str, ...], list[str]]:
                 values = argument.Values if str(argument.Kind) == "Array" else [argument]
                 verbs += [str(value.Value).upper() for value in values if value.Value is not None]
         elif name == "RouteAttribute":
-            template = _attribute_template(attribute)
+            template = attribute_template(attribute)
             if template is not None:
                 templates.append(template)
     return tuple(dict.fromkeys(verbs)), templates
@@ -479,7 +459,7 @@ def _action_routes(method: Any) -> tuple[tuple[str, ...], list[str]]:
 def _action_name(method: Any) -> str:
     for attribute in method.GetAttributes():
         if attribute.AttributeClass is not None and str(attribute.AttributeClass.Name) == "ActionNameAttribute":
-            template = _attribute_template(attribute)
+            template = attribute_template(attribute)
             if template:
                 return template
     name = str(method.Name)
@@ -488,122 +468,3 @@ def _action_name(method: Any) -> str:
 
 def _tokens(template: str, controller: str, action: str) -> str:
     return template.replace("[controller]", controller).replace("[action]", action)
-
-
-def _authorization(symbol: Any) -> str:
-    """``authorized`` (with its policy), ``anonymous``, or empty, from the symbol's attributes."""
-    if symbol is None:
-        return ""
-    for attribute in symbol.GetAttributes():
-        name = str(attribute.AttributeClass.Name) if attribute.AttributeClass is not None else ""
-        if name == "AllowAnonymousAttribute":
-            return "anonymous"
-        if name == "AuthorizeAttribute":
-            policy = _attribute_template(attribute)
-            for pair in attribute.NamedArguments:
-                if str(pair.Key) == "Policy" and pair.Value.Value is not None:
-                    policy = str(pair.Value.Value)
-            return f"authorized (policy {policy})" if policy else "authorized"
-    return ""
-
-
-# -- Razor Pages and components ------------------------------------------------------------------
-
-
-def _razor_endpoints(project: Any, compilation: Any, operation: Operation, name: str) -> list[Endpoint]:
-    folder = Path(str(project.FilePath)).parent
-    found = []
-    for document in project.AdditionalDocuments:
-        path = Path(str(document.FilePath or ""))
-        suffix = path.suffix.lower()
-        if suffix not in (".razor", ".cshtml") or path.name.startswith("_"):
-            continue
-        operation.check()
-        try:
-            lines = path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
-        except OSError:
-            continue
-        authorization = _file_authorization(lines)
-        if suffix == ".razor":
-            for number, line in enumerate(lines, 1):
-                page = _PAGE_DIRECTIVE.match(line)
-                if page and page.group(1) is not None:
-                    location = _directive_place(path, number, line)
-                    found.append(
-                        Endpoint(
-                            ("GET",), combined(page.group(1)), "component", path.stem, location, authorization, name
-                        )
-                    )
-            continue
-        relative = os.path.relpath(path, folder).replace(os.sep, "/")
-        if not relative.startswith("Pages/"):
-            continue
-        for number, line in enumerate(lines, 1):
-            page = _PAGE_DIRECTIVE.match(line)
-            if page is None:
-                continue
-            route = _page_route(relative, page.group(1))
-            model = _page_model(lines, compilation)
-            verbs = _page_verbs(model) if model is not None else ("GET",)
-            handler = display(model) if model is not None else relative
-            authorization = authorization or (_authorization(model) if model is not None else "")
-            found.append(
-                Endpoint(
-                    verbs,
-                    route,
-                    "Razor Page",
-                    handler,
-                    _directive_place(path, number, line),
-                    authorization,
-                    name,
-                )
-            )
-            break  # one @page a page
-    return found
-
-
-def _page_route(relative: str, template: str | None) -> str:
-    """``Pages/Orders/Index.cshtml`` -> ``/Orders``; a template is appended, or replaces it when rooted."""
-    route = relative[len("Pages/") : -len(".cshtml")]
-    route = route[: -len("Index")] if route == "Index" or route.endswith("/Index") else route
-    if template:
-        return combined(template) if template.startswith("/") else combined(route, template)
-    return combined(route)
-
-
-def _page_model(lines: list[str], compilation: Any) -> Any:
-    for line in lines:
-        found = _MODEL_DIRECTIVE.match(line)
-        if found:
-            return compilation.GetTypeByMetadataName(found.group(1))
-    return None
-
-
-def _page_verbs(model: Any) -> tuple[str, ...]:
-    verbs = []
-    for member in model.GetMembers():
-        member = typed(member)
-        if str(member.Kind) != "Method":
-            continue
-        handler = _PAGE_HANDLERS.match(str(member.Name))
-        if handler:
-            verbs.append(handler.group(1).upper())
-    return tuple(dict.fromkeys(verbs)) or ("GET",)
-
-
-def _file_authorization(lines: list[str]) -> str:
-    for line in lines:
-        found = _AUTHORIZE_DIRECTIVE.match(line)
-        if found:
-            if found.group(1) == "AllowAnonymous":
-                return "anonymous"
-            policy = re.search(r'Policy\s*=\s*"([^"]+)"|^"([^"]+)"', found.group(2) or "")
-            name = (policy.group(1) or policy.group(2)) if policy else ""
-            return f"authorized (policy {name})" if name else "authorized"
-    return ""
-
-
-def _directive_place(path: Path, number: int, line: str) -> Location:
-    """Where a file's ``@page`` directive stands."""
-    column = line.index("@page") + 1
-    return Location(str(path), number, column, number, column + len("@page"))

@@ -1,0 +1,121 @@
+"""Endpoints declared in Razor files: a Razor Page (a ``.cshtml`` under ``Pages/`` with ``@page``: its
+folder route and template, its model's ``On{Verb}`` handlers giving the methods) and a Blazor component
+(every ``@page`` route of a ``.razor`` file, in whichever project declares it: a WebAssembly project's
+components are served by the app that references it)."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from ..host.interop import Operation
+from ..models import Location
+from ..symbols.describe import display, typed
+from ..views.endpoints import Endpoint
+from .routes import attached_authorization, combined
+
+_PAGE_HANDLERS = re.compile(r"^On(Get|Post|Put|Delete|Patch)\w*$")
+_PAGE_DIRECTIVE = re.compile(r'^\s*@page(?:\s+"([^"]*)")?\s*$')
+_MODEL_DIRECTIVE = re.compile(r"^\s*@model\s+([\w.]+)")
+_AUTHORIZE_DIRECTIVE = re.compile(r"^\s*@attribute\s+\[(Authorize|AllowAnonymous)\b(?:\(([^)]*)\))?")
+
+
+def razor_endpoints(project: Any, compilation: Any, operation: Operation, name: str) -> list[Endpoint]:
+    folder = Path(str(project.FilePath)).parent
+    found = []
+    for document in project.AdditionalDocuments:
+        path = Path(str(document.FilePath or ""))
+        suffix = path.suffix.lower()
+        if suffix not in (".razor", ".cshtml") or path.name.startswith("_"):
+            continue
+        operation.check()
+        try:
+            lines = path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
+        except OSError:
+            continue
+        authorization = _fileattached_authorization(lines)
+        if suffix == ".razor":
+            for number, line in enumerate(lines, 1):
+                page = _PAGE_DIRECTIVE.match(line)
+                if page and page.group(1) is not None:
+                    location = _directive_place(path, number, line)
+                    found.append(
+                        Endpoint(
+                            ("GET",), combined(page.group(1)), "component", path.stem, location, authorization, name
+                        )
+                    )
+            continue
+        relative = os.path.relpath(path, folder).replace(os.sep, "/")
+        if not relative.startswith("Pages/"):
+            continue
+        for number, line in enumerate(lines, 1):
+            page = _PAGE_DIRECTIVE.match(line)
+            if page is None:
+                continue
+            route = _page_route(relative, page.group(1))
+            model = _page_model(lines, compilation)
+            verbs = _page_verbs(model) if model is not None else ("GET",)
+            handler = display(model) if model is not None else relative
+            authorization = authorization or (attached_authorization(model) if model is not None else "")
+            found.append(
+                Endpoint(
+                    verbs,
+                    route,
+                    "Razor Page",
+                    handler,
+                    _directive_place(path, number, line),
+                    authorization,
+                    name,
+                )
+            )
+            break  # one @page a page
+    return found
+
+
+def _page_route(relative: str, template: str | None) -> str:
+    """``Pages/Orders/Index.cshtml`` -> ``/Orders``; a template is appended, or replaces it when rooted."""
+    route = relative[len("Pages/") : -len(".cshtml")]
+    route = route[: -len("Index")] if route == "Index" or route.endswith("/Index") else route
+    if template:
+        return combined(template) if template.startswith("/") else combined(route, template)
+    return combined(route)
+
+
+def _page_model(lines: list[str], compilation: Any) -> Any:
+    for line in lines:
+        found = _MODEL_DIRECTIVE.match(line)
+        if found:
+            return compilation.GetTypeByMetadataName(found.group(1))
+    return None
+
+
+def _page_verbs(model: Any) -> tuple[str, ...]:
+    verbs = []
+    for member in model.GetMembers():
+        member = typed(member)
+        if str(member.Kind) != "Method":
+            continue
+        handler = _PAGE_HANDLERS.match(str(member.Name))
+        if handler:
+            verbs.append(handler.group(1).upper())
+    return tuple(dict.fromkeys(verbs)) or ("GET",)
+
+
+def _fileattached_authorization(lines: list[str]) -> str:
+    for line in lines:
+        found = _AUTHORIZE_DIRECTIVE.match(line)
+        if found:
+            if found.group(1) == "AllowAnonymous":
+                return "anonymous"
+            policy = re.search(r'Policy\s*=\s*"([^"]+)"|^"([^"]+)"', found.group(2) or "")
+            name = (policy.group(1) or policy.group(2)) if policy else ""
+            return f"authorized (policy {name})" if name else "authorized"
+    return ""
+
+
+def _directive_place(path: Path, number: int, line: str) -> Location:
+    """Where a file's ``@page`` directive stands."""
+    column = line.index("@page") + 1
+    return Location(str(path), number, column, number, column + len("@page"))
