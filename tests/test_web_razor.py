@@ -142,3 +142,28 @@ def test_a_razor_file_reads_and_is_coloured_by_its_csharp(web):
     line, column = _place(orders, "order.CustomerCode == Code")
     around = web.run(queries.containing_member, str(orders), line, column)
     assert around.member is not None and around.member.display == "Orders.Shown()"
+
+
+def test_the_outline_of_a_razor_file(web):
+    orders = WEB / "Web.Server/Components/Pages/Orders.razor"
+    outline = web.run(queries.file_outline, str(orders))
+    top = [(node.kind, node.name, node.location.line) for node in outline.items]
+    assert top == [
+        ("route", "/orders", 1),
+        ("route", "/customers/{Code}/orders", 2),
+        ("inject", "ShopContext Context", 3),
+        ("component", "Orders", 1),
+    ]
+    members = [(node.kind, node.name, node.location.line) for node in outline.items[-1].children]
+    assert ("parameter", "Code", _place(orders, "Code { get")[0]) in members
+    assert ("method", "Shown", _place(orders, "Shown() =>")[0]) in members
+    home = WEB / "Web.Server/Components/Pages/Home.razor"
+    uses = [node for node in web.run(queries.file_outline, str(home)).items if node.kind == "uses"]
+    assert [(node.name, node.location.line, node.location.column) for node in uses] == [
+        ("TodoList", *_place(home, "TodoList Items"))
+    ]
+    page = web.run(queries.file_outline, str(WEB / "Web.Server/Pages/Privacy.cshtml"))
+    assert [(node.kind, node.name) for node in page.items][:2] == [
+        ("route", "/Privacy"),
+        ("page model", "Web.Server.Pages.PrivacyModel"),
+    ]

@@ -11,7 +11,7 @@ from ..symbols.naming import text_position
 from ..symbols.summaries import summarize
 from ..views.outline import ContainingMember, FileOutline, OutlineNode
 from ..workspace.declared import query
-from ..workspace.hooks import generated_position
+from ..workspace.hooks import generated_position, other_outline
 from ..workspace.snapshot import Snapshot
 
 _CONTAINERS = {
@@ -42,7 +42,11 @@ _FIELD_LISTS = {"FieldDeclarationSyntax", "EventFieldDeclarationSyntax"}
 
 @query(restricted=True, early=True, syntax=True)
 def file_outline(snapshot: Snapshot, operation: Operation, file: str) -> FileOutline:
-    """Namespaces, types (nested ones inside) and members of one file, with their ranges."""
+    """Namespaces, types (nested ones inside) and members of one file, with their ranges; of a Razor
+    file, what a feature registered (``engine.web.razor_outline``)."""
+    other = other_outline(snapshot, operation, file)
+    if other is not None:
+        return other  # type: ignore[no-any-return]
     document = any_document(snapshot, file, operation)
     root = operation.wait(document.GetSyntaxRootAsync(operation.token))
     model = operation.wait(document.GetSemanticModelAsync(operation.token))

@@ -3,6 +3,7 @@
 
 from .endpoints import endpoints
 from .razor import RAZOR_SUFFIXES, is_razor, razor_position
+from .razor_outline import razor_outline
 from .services import service_registrations
 
-__all__ = ["RAZOR_SUFFIXES", "endpoints", "is_razor", "razor_position", "service_registrations"]
+__all__ = ["RAZOR_SUFFIXES", "endpoints", "is_razor", "razor_outline", "razor_position", "service_registrations"]

@@ -54,7 +54,7 @@ def razor_endpoints(project: Any, compilation: Any, operation: Operation, name: 
             page = _PAGE_DIRECTIVE.match(line)
             if page is None:
                 continue
-            route = _page_route(relative, page.group(1))
+            route = page_route(relative, page.group(1))
             model = _page_model(lines, compilation)
             verbs = _page_verbs(model) if model is not None else ("GET",)
             handler = display(model) if model is not None else relative
@@ -74,7 +74,7 @@ def razor_endpoints(project: Any, compilation: Any, operation: Operation, name: 
     return found
 
 
-def _page_route(relative: str, template: str | None) -> str:
+def page_route(relative: str, template: str | None) -> str:
     """``Pages/Orders/Index.cshtml`` -> ``/Orders``; a template is appended, or replaces it when rooted."""
     route = relative[len("Pages/") : -len(".cshtml")]
     route = route[: -len("Index")] if route == "Index" or route.endswith("/Index") else route

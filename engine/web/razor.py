@@ -49,7 +49,7 @@ def razor_position(
         return None
     path = snapshot.absolute(file)
     shown = snapshot.relative(str(path))
-    spans = _line_tables(snapshot, operation).get(os.path.normcase(str(path)))
+    spans = line_tables(snapshot, operation).get(os.path.normcase(str(path)))
     if spans is None:
         reason = "does not exist" if not path.is_file() else "is in no loaded project's generated code"
         raise FileNotInSolution(f"{shown} {reason}.", "Give a .razor or .cshtml file of a project the solution loads.")
@@ -99,7 +99,7 @@ def _check_inside(path: Path, shown: str, line: int, column: int) -> None:
         )
 
 
-def _line_tables(snapshot: Snapshot, operation: Operation) -> dict[str, list[_Mapped]]:
+def line_tables(snapshot: Snapshot, operation: Operation) -> dict[str, list[_Mapped]]:
     """Per Razor file (normalized path), every span of it the generated C# of the navigated projects maps."""
     return snapshot.memo(_MEMO, lambda: _read_tables(snapshot, operation))
 

@@ -10,7 +10,8 @@ A feature registers when it is imported (``engine/__init__.py`` imports every on
 - cache pruners (``cache_pruner``): what removes a feature's entries of the user cache whose owner
   is gone;
 - positions in files the compiler sees only through generated code (``positions_in``: a ``.razor``
-  file's line and column, taken into the C# a generator wrote from it).
+  file's line and column, taken into the C# a generator wrote from it), and their outlines
+  (``outlines_of``).
 
 A session keeps each feature's per-session state as a ``part`` (``SolutionSession.part``).
 """
@@ -104,6 +105,7 @@ _early: list[EarlyOpener] = []
 _exit: list[Callable[[SolutionSession, float], None]] = []
 _pruners: list[Callable[[], list[Path]]] = []
 _positions: list[PositionMapper] = []
+_outlines: list[Callable[[Snapshot, Operation, str], Any]] = []
 
 
 def warm_up_step(
@@ -182,6 +184,25 @@ def generated_position(
         mappers = list(_positions)
     for mapper in mappers:
         found = mapper(snapshot, operation, file, line, column)
+        if found is not None:
+            return found
+    return None
+
+
+def outlines_of(outline: Callable[[Snapshot, Operation, str], Any]) -> Callable[[Snapshot, Operation, str], Any]:
+    """Register ``outline(snapshot, operation, file)``: the outline of some files that are no document
+    of the solution (a ``FileOutline``), or ``None`` for any other file."""
+    with _lock:
+        _outlines.append(outline)
+    return outline
+
+
+def other_outline(snapshot: Snapshot, operation: Operation, file: str) -> Any:
+    """A registered outline of ``file``, or ``None`` when no feature outlines such a file."""
+    with _lock:
+        outlines = list(_outlines)
+    for outline in outlines:
+        found = outline(snapshot, operation, file)
         if found is not None:
             return found
     return None
