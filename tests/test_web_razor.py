@@ -167,3 +167,32 @@ def test_the_outline_of_a_razor_file(web):
         ("route", "/Privacy"),
         ("page model", "Web.Server.Pages.PrivacyModel"),
     ]
+
+
+def test_a_razor_files_errors_are_where_dotnet_build_reports_them(tmp_path):
+    import re
+    import subprocess
+
+    from .conftest import copy_fixture
+
+    root = copy_fixture("Web", tmp_path)
+    orders = root / "Web.Server/Components/Pages/Orders.razor"
+    orders.write_text(orders.read_text().replace("@order.Total<", "@order.Totl<"))  # CS1061 in the markup's C#
+    session = load_solution(root / "Web.slnx", watch=False, warm_up=False)
+    try:
+        view = session.run(queries.diagnostics, str(orders), severity="error")
+    finally:
+        session.close()
+    ours = {(d.id, d.location.line, d.location.column) for d in view.items}
+    built = subprocess.run(
+        ["dotnet", "build", str(root / "Web.Server/Web.Server.csproj"), "-p:OpenApiGenerateDocumentsOnBuild=false"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    reported = {
+        (code, int(line), int(column))
+        for line, column, code in re.findall(r"Orders\.razor\((\d+),(\d+)\): error (CS\d+)", built.stdout)
+    }
+    assert ours == reported == {("CS1061", *_place(orders, "Totl"))}
+    assert view.scope == "Web.Server/Components/Pages/Orders.razor"

@@ -52,7 +52,18 @@ def diagnostics(
     allowed = set(SEVERITIES[: SEVERITIES.index(wanted) + 1]) | ({"hidden"} if include_hidden else set())
     request = Request(_least(allowed), analyzers, include_suppressed)
     fixable = _fixable_ids(snapshot)
-    if file is not None:
+    generators_read = snapshot.additional_document(file) if file is not None else None
+    if file is not None and generators_read is not None:
+        # A file a generator makes C# of (a .razor file): its project's diagnostics that the generated
+        # code's #line directives place in it, as a build reports them.
+        path = str(generators_read.FilePath)
+        found = [
+            d
+            for d in report.of_projects(snapshot, [generators_read.Project], request, fixable, operation, progress)
+            if d.location is not None and d.location.path == path
+        ]
+        scope = relative_path(path, snapshot.root)
+    elif file is not None:
         found = report.of_document(snapshot, file, request, fixable, operation)
         scope = relative_path(str(snapshot.document(file).FilePath), snapshot.root)
     else:
