@@ -3,13 +3,11 @@ the first diagnostics list does not pay for them."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..host.interop import Operation
-from ..workspace.hooks import warm_up_step
+from ..workspace.hooks import SolutionSession, warm_up_step
 from .ide import ide_analyzers
 
 
 @warm_up_step("IDE analyzers", order=60, quiet=0.5)
-def _load_ide_analyzers(session: Any, operation: Operation) -> None:
+def _load_ide_analyzers(session: SolutionSession, operation: Operation) -> None:
     ide_analyzers(operation)

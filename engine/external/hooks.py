@@ -4,10 +4,8 @@ a while."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..host.interop import Operation
-from ..workspace.hooks import warm_up_step
+from ..workspace.hooks import SolutionSession, warm_up_step
 from .generated import generated_files
 from .library import warm_up as warm_library_source
 
@@ -17,10 +15,10 @@ long without a query."""
 
 
 @warm_up_step("generated files", order=20)
-def _list_generated(session: Any, operation: Operation) -> None:
+def _list_generated(session: SolutionSession, operation: Operation) -> None:
     generated_files(session.snapshot(), operation)
 
 
 @warm_up_step("library source", order=110, quiet=LIBRARY_QUIET_SECONDS)
-def _warm_library_source(session: Any, operation: Operation) -> None:
+def _warm_library_source(session: SolutionSession, operation: Operation) -> None:
     warm_library_source(session.snapshot(), operation)

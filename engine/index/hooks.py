@@ -4,10 +4,8 @@ pruned of solutions that no longer exist."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..host.interop import Operation
-from ..workspace.hooks import answers_early, at_exit, cache_pruner, warm_up_step
+from ..workspace.hooks import SolutionSession, answers_early, at_exit, cache_pruner, warm_up_step
 from .early import EarlyIndex
 from .references import write_references
 from .store import prune
@@ -17,31 +15,31 @@ answers_early(EarlyIndex.open)
 cache_pruner(prune)
 
 
-def writer_of(session: Any) -> IndexWriter:
+def writer_of(session: SolutionSession) -> IndexWriter:
     """``session``'s index writer (one per session)."""
-    return session.part(IndexWriter)  # type: ignore[no-any-return]
+    return session.part(IndexWriter)
 
 
 @warm_up_step("index expected", order=0)
-def _expect(session: Any, operation: Operation) -> None:
+def _expect(session: SolutionSession, operation: Operation) -> None:
     # From the warm-up's start, an exit waits (briefly) for the index to be written.
     writer_of(session).expect()
 
 
 @warm_up_step("index of declarations", order=30)
-def _write_declarations(session: Any, operation: Operation) -> None:
+def _write_declarations(session: SolutionSession, operation: Operation) -> None:
     # The next start answers search, definition and outlines from this before it has loaded: written
     # early, a project at a time, so that a short run still leaves it (and finished at exit).
     writer_of(session).run(session, operation)
 
 
 @warm_up_step("index of type references", order=80)
-def _write_references(session: Any, operation: Operation) -> None:
+def _write_references(session: SolutionSession, operation: Operation) -> None:
     # The next start answers find references of a type from these until its compilations are built.
     writer = writer_of(session)
     write_references(session, operation, lambda: writer.hurried)
 
 
 @at_exit
-def _finish(session: Any, deadline: float) -> None:
+def _finish(session: SolutionSession, deadline: float) -> None:
     writer_of(session).finish(deadline)

@@ -4,14 +4,12 @@ the solution has a test project."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..host.interop import Operation
-from ..workspace.hooks import warm_up_step
+from ..workspace.hooks import SolutionSession, warm_up_step
 
 
 @warm_up_step("call graph of the tests", order=100)
-def _warm_call_graph(session: Any, operation: Operation) -> None:
+def _warm_call_graph(session: SolutionSession, operation: Operation) -> None:
     from .discovery import warm_call_graph  # binding code the server's start need not import
 
     warm_call_graph(session.snapshot(), operation, lambda: session.yield_to_queries(operation, quiet=0.2))

@@ -125,12 +125,10 @@ async def respond(
     call = _calling.get()
     state = state_of(ctx)
     settings = state.settings
-    session: SolutionSession | None = on
-    if on is not None:
-        pass
-    elif needs_solution:
+    session = on
+    if session is None and needs_solution:
         session = await state.ready(ctx, early=call.tool.serves.early)
-    else:
+    elif session is None:
         session = await state.loaded_or_none(ctx)
     timeout = settings.timeout_seconds
     return await answer(
