@@ -82,38 +82,13 @@ def layer_of(module: str) -> int:
 
 
 def circles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The import circles: strongly connected components of more than one module (Tarjan's)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[list[str]] = []
+    """The import circles: strongly connected components of more than one module (the engine's own
+    Tarjan, as ``dependency_graph`` finds cycles with it)."""
+    from engine.analysis.dependencies import strongly_connected_components
 
-    def visit(module: str) -> None:
-        index[module] = low[module] = len(index)
-        stack.append(module)
-        on_stack.add(module)
-        for target in graph.get(module, ()):
-            if target not in index:
-                visit(target)
-                low[module] = min(low[module], low[target])
-            elif target in on_stack:
-                low[module] = min(low[module], index[target])
-        if low[module] == index[module]:
-            component = []
-            while True:
-                top = stack.pop()
-                on_stack.discard(top)
-                component.append(top)
-                if top == module:
-                    break
-            if len(component) > 1:
-                found.append(sorted(component))
-
-    for module in sorted(graph):
-        if module not in index:
-            visit(module)
-    return found
+    modules = sorted(set(graph) | {target for targets in graph.values() for target in targets})
+    successors = {module: sorted(graph.get(module, ())) for module in modules}
+    return [sorted(c) for c in strongly_connected_components(modules, successors) if len(c) > 1]
 
 
 def picture() -> str:

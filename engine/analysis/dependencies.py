@@ -158,7 +158,7 @@ def _cycles(nodes: list[str], edges: list[Dependency]) -> tuple[Cycle, ...]:
     for edge in edges:
         successors[edge.source].append(edge.target)
     found = []
-    for component in _components(nodes, successors):
+    for component in strongly_connected_components(nodes, successors):
         if len(component) < 2:
             continue
         ordered = sorted(component)
@@ -166,7 +166,7 @@ def _cycles(nodes: list[str], edges: list[Dependency]) -> tuple[Cycle, ...]:
     return tuple(found)
 
 
-def _components(nodes: list[str], successors: dict[str, list[str]]) -> list[list[str]]:
+def strongly_connected_components(nodes: list[str], successors: dict[str, list[str]]) -> list[list[str]]:
     """Tarjan's strongly connected components, iteratively (a long chain must not hit the recursion limit)."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
