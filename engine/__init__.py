@@ -62,6 +62,7 @@ from .views.build import BuildReport
 from .views.calls import CallHierarchy, CallNode, site_label
 from .views.classification import SemanticClasses
 from .views.complexity import ComplexityList
+from .views.data_model import DataModel
 from .views.definition import Definition
 from .views.dependencies import DependencyGraph
 from .views.diagnostics import DiagnosticList
@@ -122,6 +123,7 @@ __all__ = [
     "ComplexityList",
     "ContainingMember",
     "ContextState",
+    "DataModel",
     "Declaration",
     "Definition",
     "DependencyGraph",

@@ -6,7 +6,7 @@ from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult
 from pydantic import Field
 
-from engine import EndpointList, ServiceMap, web
+from engine import DataModel, EndpointList, ServiceMap, web
 
 from ..responses import result_model
 from .arguments import Cursor, Limit
@@ -50,6 +50,27 @@ async def service_registrations(
     return await respond(
         ctx,
         lambda s, t: s.run(web.service_registrations, project, service, timeout=t),
+        paged=True,
+        limit=limit,
+        cursor=cursor,
+    )
+
+
+@tool(serves=web.data_model)
+async def data_model(
+    ctx: Context,
+    context: Annotated[str | None, Field(description="Only the EF Core contexts whose name contains this.")] = None,
+    project: Annotated[str | None, Field(description="Only this project's contexts.")] = None,
+    limit: Limit = 100,
+    cursor: Cursor = None,
+) -> Annotated[CallToolResult, result_model(DataModel)]:
+    """Which tables the code maps to: each EF Core context's entities with their table, key, columns
+    and foreign keys (many-to-one, one-to-one, owned, many-to-many join), and where each is configured
+    (attribute, Fluent API or EF Core's conventions). Read from the code as EF Core would build the
+    model; Fluent calls this reading does not follow are named as problems, first."""
+    return await respond(
+        ctx,
+        lambda s, t: s.run(web.data_model, context, project, timeout=t),
         paged=True,
         limit=limit,
         cursor=cursor,
