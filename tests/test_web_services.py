@@ -56,6 +56,7 @@ def test_consumers_are_constructors_handlers_and_injections(services):
         ("Cart.Cart(IClock)", "constructor", "Cart.cs"),
         ("PrivacyModel.PrivacyModel(IClock)", "constructor", "Privacy.cshtml.cs"),
         ("Home (Clock)", "@inject", "Home.razor"),
+        ("CustomersController.List(IClock)", "[FromServices]", "CustomersController.cs"),
     }
     assert consumers("IClock", '"utc"') == {("ReportService.ReportService(IMailer, IClock)", "constructor", "Cart.cs")}
     assert consumers("ITodoStore") == {

@@ -4,10 +4,11 @@ Registrations: ``Add{Singleton,Scoped,Transient}`` and ``TryAdd*`` in their gene
 factory and instance forms, keyed ones, ``AddHttpClient`` (typed and named), ``AddDbContext``,
 ``AddHostedService``, ``Configure<T>`` and ``AddOptions<T>``, also inside the solution's own
 ``IServiceCollection`` extension methods that the code calls (each marked with the method it is in).
-Consumers: the constructors of registered types, minimal API handlers' parameters, and ``@inject`` in
-Razor files. Problems: a constructor's dependency that nothing registers (the framework's own services,
-``Microsoft.*`` and ``System.*`` types, are taken as registered by it), and a singleton whose
-constructor takes a scoped or transient service (a captive dependency).
+Consumers: the constructors of registered types, controllers and page models, minimal API handlers'
+parameters, ``[FromServices]`` parameters of actions and page handlers, and ``@inject`` in Razor files.
+Problems: a constructor's dependency that nothing registers (the framework's own services, ``Microsoft.*``
+and ``System.*`` types, are taken as registered by it), and a singleton whose constructor takes a scoped or
+transient service (a captive dependency).
 """
 
 from __future__ import annotations
@@ -244,6 +245,10 @@ class _Registrations:
             constructor = _constructor(activated)
             for parameter in constructor.Parameters if constructor is not None else ():
                 consumed(parameter, display(constructor), "constructor")
+            for action in _public_methods(activated):  # actions and page handlers
+                for parameter in action.Parameters:
+                    if any(str(a.AttributeClass.Name) == "FromServicesAttribute" for a in parameter.GetAttributes()):
+                        consumed(parameter, display(action), "[FromServices]")
         for consumer, service in _injected(project):
             for registration in registered:
                 if not registration.key and service in (registration.service, registration.service.split(".")[-1]):
@@ -332,6 +337,16 @@ def _constructor(type_symbol: Any) -> Any:
         return None
     public = [typed(c) for c in type_symbol.InstanceConstructors if str(c.DeclaredAccessibility) == "Public"]
     return max(public, key=lambda c: c.Parameters.Length) if public else None
+
+
+def _public_methods(type_symbol: Any) -> list[Any]:
+    return [
+        typed(m)
+        for m in type_symbol.GetMembers()
+        if str(m.Kind) == "Method"
+        and str(m.DeclaredAccessibility) == "Public"
+        and str(typed(m).MethodKind) == "Ordinary"
+    ]
 
 
 def _service_key(parameter: Any) -> str | None:
