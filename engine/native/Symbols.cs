@@ -1,5 +1,6 @@
 using System.Runtime.CompilerServices;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Text;
 
 namespace RoslynTuiNative;
 
@@ -69,7 +70,41 @@ public static class Symbols
         var span = location.GetLineSpan();
         if (location.SourceTree is not { } tree || !tree.GetRoot().ContainsDirectives) return span;
         var mapped = location.GetMappedLineSpan();
-        return mapped.HasMappedPath && mapped.Path != span.Path && ExistingFile(mapped.Path) ? mapped : span;
+        if (mapped.HasMappedPath && mapped.Path != span.Path && ExistingFile(mapped.Path)) return mapped;
+        // A component's or page's class: Razor writes its declaration with no #line (nobody wrote
+        // "class TodoList"), and the .razor file is where a person finds it.
+        return RazorFileOf(tree) is { } razor && DeclaresType(location, tree)
+            ? new FileLinePositionSpan(razor, new LinePosition(0, 0), new LinePosition(0, 0))
+            : span;
+    }
+
+    static readonly ConditionalWeakTable<SyntaxTree, string> razorFiles = new();
+
+    /// <summary>The .razor or .cshtml file a Razor-generated tree was made from; null for any other tree.</summary>
+    public static string? RazorFileOf(SyntaxTree tree)
+    {
+        var generated = tree.FilePath.Replace('\\', '/');
+        if (!generated.EndsWith("_razor.g.cs", StringComparison.Ordinal)
+            && !generated.EndsWith("_cshtml.g.cs", StringComparison.Ordinal)) return null;
+        var found = razorFiles.GetValue(tree, t =>
+        {
+            // Shared/TodoList_razor.g.cs was made from Shared/TodoList.razor (its first #line may name _Imports.razor)
+            var marker = generated.LastIndexOf("RazorSourceGenerator/", StringComparison.Ordinal);
+            var relative = marker >= 0 ? generated[(marker + "RazorSourceGenerator/".Length)..] : Path.GetFileName(generated);
+            var madeFrom = "/" + relative.Replace("_razor.g.cs", ".razor").Replace("_cshtml.g.cs", ".cshtml");
+            return t.GetLineMappings()
+                .Where(m => m.MappedSpan.HasMappedPath && ExistingFile(m.MappedSpan.Path))
+                .Select(m => m.MappedSpan.Path)
+                .FirstOrDefault(p => p.Replace('\\', '/').EndsWith(madeFrom, StringComparison.OrdinalIgnoreCase)) ?? "";
+        });
+        return found.Length > 0 ? found : null;
+    }
+
+    static bool DeclaresType(Location location, SyntaxTree tree)
+    {
+        var token = tree.GetRoot().FindToken(location.SourceSpan.Start);
+        return token.Parent is Microsoft.CodeAnalysis.CSharp.Syntax.BaseTypeDeclarationSyntax declaration
+            && declaration.Identifier == token;
     }
 
     static readonly System.Collections.Concurrent.ConcurrentDictionary<string, bool> existing = new();

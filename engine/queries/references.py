@@ -22,6 +22,7 @@ from ..symbols.syntax_roles import DECLARATION, OBJECT_CREATION, classify
 from ..views.references import Reference, ReferenceList, count_kinds
 from ..views.text import counted
 from ..workspace.declared import query
+from ..workspace.hooks import placed_references
 from ..workspace.snapshot import Snapshot
 
 
@@ -45,7 +46,8 @@ def find_references(
         items = _described(native, found, wanted_id, include_declarations, operation)
     else:
         items = _walked(found, symbol, wanted_id, include_declarations, operation)
-    ordered = sorted(items.values(), key=lambda r: (r.location.path, r.location.line, r.location.column))
+    placed = placed_references(snapshot, operation, symbol, list(items.values()))
+    ordered = sorted(placed, key=lambda r: (r.location.path, r.location.line, r.location.column))
     return ReferenceList(
         root=str(snapshot.root),
         symbol=display(symbol),

@@ -225,6 +225,11 @@ def display(symbol: Any) -> str:
     return to_display(symbol, symbol_format("short"))
 
 
+def full_name(symbol: Any) -> str:
+    """``Web.Server.Data.Order``, ``System.String``: namespaces and containing types, no keywords."""
+    return to_display(symbol, symbol_format("full")).removeprefix("global::")
+
+
 def signature(symbol: Any) -> str:
     """The declaration as C# writes it: ``public void Journal.Add(string text, decimal amount)``."""
     return to_display(symbol, symbol_format("signature"))
@@ -269,8 +274,44 @@ def answered_span(roslyn_location: Any) -> Any:
         return span
     mapped = roslyn_location.GetMappedLineSpan()
     path = str(mapped.Path)
-    answered = mapped.HasMappedPath and path != str(span.Path) and os.path.isabs(path) and os.path.isfile(path)
-    return mapped if answered else span
+    if mapped.HasMappedPath and path != str(span.Path) and os.path.isabs(path) and os.path.isfile(path):
+        return mapped
+    # A component's or page's class: Razor writes its declaration with no #line (nobody wrote
+    # "class TodoList"), and the .razor file is where a person finds it.
+    razor = razor_file_of(tree)
+    if razor is not None and _declares_type(roslyn_location, tree):
+        from Microsoft.CodeAnalysis import FileLinePositionSpan  # type: ignore[import-not-found]
+        from Microsoft.CodeAnalysis.Text import LinePosition  # type: ignore[import-not-found]
+
+        return FileLinePositionSpan(razor, LinePosition(0, 0), LinePosition(0, 0))
+    return span
+
+
+def razor_file_of(tree: Any) -> str | None:
+    """The ``.razor`` or ``.cshtml`` file a Razor-generated tree was made from; ``None`` for any other tree."""
+    generated = str(tree.FilePath).replace("\\", "/")
+    if not generated.endswith(("_razor.g.cs", "_cshtml.g.cs")):
+        return None
+    # Shared/TodoList_razor.g.cs was made from Shared/TodoList.razor (its first #line may name _Imports.razor)
+    relative = generated.rpartition("RazorSourceGenerator/")[2] or generated.rpartition("/")[2]
+    made_from = "/" + relative.replace("_razor.g.cs", ".razor").replace("_cshtml.g.cs", ".cshtml").lower()
+    for mapping in tree.GetLineMappings():
+        mapped = mapping.MappedSpan
+        path = str(mapped.Path)
+        if mapped.HasMappedPath and path.replace("\\", "/").lower().endswith(made_from) and os.path.isfile(path):
+            return path
+    return None
+
+
+def _declares_type(roslyn_location: Any, tree: Any) -> bool:
+    token = tree.GetRoot().FindToken(roslyn_location.SourceSpan.Start, False)
+    parent = token.Parent
+    identifier = getattr(parent, "Identifier", None)
+    return (
+        identifier is not None
+        and str(parent.GetType().Name).endswith(("ClassDeclarationSyntax", "RecordDeclarationSyntax"))
+        and identifier.SpanStart == token.SpanStart
+    )
 
 
 def line_text(place: Location, tree: Any, token: Any) -> str:

@@ -19,7 +19,21 @@ INVOCATION, OBJECT_CREATION, TYPE_USE, NAMEOF, DOC_COMMENT, DECLARATION = (
     "doc comment",
     "declaration",
 )
-REFERENCE_KINDS = (READ, WRITE, READ_WRITE, INVOCATION, OBJECT_CREATION, TYPE_USE, NAMEOF, DOC_COMMENT, DECLARATION)
+COMPONENT, ATTRIBUTE = "component", "attribute"
+"""In Razor: a component used as a tag (``<TodoList />``), and a tag's attribute naming a ``[Parameter]``."""
+REFERENCE_KINDS = (
+    READ,
+    WRITE,
+    READ_WRITE,
+    INVOCATION,
+    OBJECT_CREATION,
+    TYPE_USE,
+    NAMEOF,
+    DOC_COMMENT,
+    DECLARATION,
+    COMPONENT,
+    ATTRIBUTE,
+)
 
 
 def _kind(node: Any) -> str:

@@ -13,14 +13,14 @@ from typing import Any
 
 from ..errors import InvalidArgument
 from ..host.interop import Operation
-from ..symbols.describe import display, location_of, typed
+from ..symbols.describe import display, full_name, location_of, typed
 from ..views.data_model import DataModel, Entity, ModelProblem, data_model_view
 from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot, display_name
 from .ef_conventions import Conventions
 from .ef_drafts import ModelDraft
 from .ef_fluent import FluentReader, configuration_entity
-from .ef_types import attribute, full_name, has_attribute, mapped_members
+from .ef_types import attribute, has_attribute, mapped_members
 from .endpoints import derives_from, source_types
 
 _DB_CONTEXT = "Microsoft.EntityFrameworkCore.DbContext"

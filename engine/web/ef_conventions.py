@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..models import Location
-from ..symbols.describe import display, location_of
+from ..symbols.describe import display, full_name, location_of
 from ..views.data_model import Column, Entity, ForeignKey
 from .ef_drafts import EntityDraft, ModelDraft, RelationDraft
-from .ef_types import Navigation, Scalar, attribute_strings, full_name, has_attribute, mapped_members, named_argument
+from .ef_types import Navigation, Scalar, attribute_strings, has_attribute, mapped_members, named_argument
 
 
 @dataclass

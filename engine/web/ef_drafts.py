@@ -7,9 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..models import Location
-from ..symbols.describe import typed
+from ..symbols.describe import full_name, typed
 from ..views.data_model import ModelProblem
-from .ef_types import full_name
 
 
 @dataclass

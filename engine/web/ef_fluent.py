@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..host.interop import Operation
-from ..symbols.describe import display, location_of, typed
+from ..symbols.describe import display, full_name, location_of, typed
 from .ef_drafts import ModelDraft, RelationDraft
-from .ef_types import full_name, navigation_target
+from .ef_types import navigation_target
 
 # Calls that change nothing this model shows (constraints, values, indexes, annotations, behaviour).
 _NO_SHAPE = {

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..symbols.describe import display, symbol_format, to_display, typed
+from ..symbols.describe import display, full_name, typed
 
 _SCALAR_CLASSES = {"System.String", "System.Uri", "System.Byte[]"}
 
@@ -122,11 +122,6 @@ def _collection_element(type_symbol: Any) -> Any:
         if str(candidate.OriginalDefinition.SpecialType) == "System_Collections_Generic_IEnumerable_T":
             return typed(candidate.TypeArguments[0])
     return None
-
-
-def full_name(symbol: Any) -> str:
-    """``Web.Server.Data.Order``, ``System.String``: namespaces and containing types, no keywords."""
-    return to_display(symbol, symbol_format("full")).removeprefix("global::")
 
 
 def has_attribute(symbol: Any, name: str) -> bool:

@@ -19,6 +19,7 @@ from ..errors import FileNotInSolution, PositionOutOfRange, SymbolNotFound
 from ..host.interop import Operation
 from ..workspace.hooks import GeneratedPosition, positions_in
 from ..workspace.snapshot import Snapshot
+from .razor_tags import document_text, tag_at
 
 RAZOR_SUFFIXES = (".razor", ".cshtml")
 _MEMO = "razor_line_tables"
@@ -61,11 +62,26 @@ def razor_position(
             offset = _generated_offset(span, wanted, operation)
             if offset is not None:
                 return GeneratedPosition(span.document, offset)
+    tag = _component_tag(path, spans, line, column, operation)
+    if tag is not None:
+        return tag
     raise SymbolNotFound(
         f"{shown}:{line}:{column} is markup, not C#: nothing there is compiled.",
         "Put the position on C# in the file: an @expression, an @code member, a directive's type, or a "
         "component attribute's value.",
     )
+
+
+def _component_tag(
+    path: Path, spans: list[_Mapped], line: int, column: int, operation: Operation
+) -> GeneratedPosition | None:
+    """A component's tag name (``<TodoList``) is the ``OpenComponent<TodoList>`` the generator made of it."""
+    text = path.read_text(encoding="utf-8-sig", errors="replace")
+    for document in {id(span.document): span.document for span in spans}.values():
+        offset = tag_at(text, document_text(document, operation), line, column)
+        if offset is not None:
+            return GeneratedPosition(document, offset)
+    return None
 
 
 def _generated_offset(span: _Mapped, wanted: tuple[int, int], operation: Operation) -> int | None:

@@ -106,6 +106,7 @@ _exit: list[Callable[[SolutionSession, float], None]] = []
 _pruners: list[Callable[[], list[Path]]] = []
 _positions: list[PositionMapper] = []
 _outlines: list[Callable[[Snapshot, Operation, str], Any]] = []
+_placers: list[Callable[[Snapshot, Operation, Any, list[Any]], list[Any]]] = []
 
 
 def warm_up_step(
@@ -187,6 +188,25 @@ def generated_position(
         if found is not None:
             return found
     return None
+
+
+def places_references(
+    placer: Callable[[Snapshot, Operation, Any, list[Any]], list[Any]],
+) -> Callable[[Snapshot, Operation, Any, list[Any]], list[Any]]:
+    """Register ``placer(snapshot, operation, symbol, references)``: the references of ``symbol`` as a
+    feature answers them (a component's tags in Razor files instead of the generated code's calls)."""
+    with _lock:
+        _placers.append(placer)
+    return placer
+
+
+def placed_references(snapshot: Snapshot, operation: Operation, symbol: Any, references: list[Any]) -> list[Any]:
+    """``references`` as every registered placer answers them, in turn."""
+    with _lock:
+        placers = list(_placers)
+    for placer in placers:
+        references = placer(snapshot, operation, symbol, references)
+    return references
 
 
 def outlines_of(outline: Callable[[Snapshot, Operation, str], Any]) -> Callable[[Snapshot, Operation, str], Any]:
