@@ -11,6 +11,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parent))
@@ -24,8 +25,11 @@ KEYS = {" ": "space", "(": "left_parenthesis", ")": "right_parenthesis", ",": "c
         "}": "right_curly_bracket", ":": "colon", "+": "plus", "=": "equals_sign"}  # fmt: skip
 """Characters typed into the REPL by key name, as a terminal sends them."""
 
-# (file name, theme, symbol to open with ctrl+t, keys pressed after it)
-SHOTS = [
+WEB = HERE.parent / "tests" / "fixtures" / "Web" / "Web.slnx"
+"""The web application fixture: the App screen needs a web app, which the sample is not."""
+
+# (file name, theme, symbol to open with ctrl+t, keys pressed after it[, solution instead of the sample])
+SHOTS: list[tuple[Any, ...]] = [
     ("start", "roslyn-dark", None, ()),
     ("info", "roslyn-dark", "Square", ()),
     ("references", "roslyn-dark", "Scale", ("shift+f12",)),
@@ -38,6 +42,7 @@ SHOTS = [
     ("rename", "roslyn-dark", "Circle", ("f2",)),
     ("help", "roslyn-dark", None, ("question_mark",)),
     ("health", "roslyn-dark", None, ("ctrl+u", "ctrl+l", "ctrl+l")),
+    ("app-map", "roslyn-dark", None, ("ctrl+e",), WEB),
     (
         "repl",
         "roslyn-dark",
@@ -57,8 +62,10 @@ SHOTS = [
 ]
 
 
-async def shoot(name: str, theme: str, symbol: str | None, keys: tuple[str, ...]) -> None:
-    app = RoslynTui(SAMPLE, theme=theme, sample=True)
+async def shoot(
+    name: str, theme: str, symbol: str | None, keys: tuple[str, ...], solution: Path | None = None
+) -> None:
+    app = RoslynTui(solution or SAMPLE, theme=theme, sample=solution is None)
     async with app.run_test(size=SIZE) as pilot:
         await app.workers.wait_for_complete()
         await pilot.pause()

@@ -111,6 +111,14 @@ def test_tests_panel(snap_compare):
     assert snap_compare(RoslynTui(LOOP_SLN), terminal_size=(160, 45), run_before=after("f9", search="PercentOff.Apply"))
 
 
+WEB_SLN = SHOP_SLN.parent.parent / "Web" / "Web.slnx"
+
+
+def test_app_screen(snap_compare):
+    """A web app's map (ctrl+e): its routes, the first of three lists."""
+    assert snap_compare(RoslynTui(WEB_SLN), terminal_size=(160, 45), run_before=after("ctrl+e"))
+
+
 def test_stack_trace_screen(snap_compare):
     trace = (
         "System.InvalidOperationException: Balance 10 does not cover 40.\n"

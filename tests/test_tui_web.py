@@ -43,3 +43,39 @@ async def test_a_razor_file_is_in_the_tree_and_f12_works_inside_it():
         declared = WEB / "Web.Server/Data/Order.cs"
         assert source.path == str(declared)
         assert source.position[0] == _place(declared, "class Order")[0]
+
+
+async def test_the_app_screen_lists_routes_services_and_the_model_and_opens_them():
+    from textual.widgets import TabbedContent
+
+    from engine import web
+    from tui.screens.app_map import AppMapScreen
+    from tui.widgets.panels import ListPanel
+
+    app = RoslynTui(WEB / "Web.slnx")
+    async with app.run_test(size=SIZE) as pilot:
+        await loaded(pilot)
+        await pilot.press("ctrl+e")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, AppMapScreen)
+        for pane, query in (
+            ("routes", web.endpoints),
+            ("services", web.service_registrations),
+            ("model", web.data_model),
+        ):
+            shown = screen.query_one(f"#{pane}-panel", ListPanel).plain_text()
+            assert shown == app.session.run(query).render()
+        screen.query_one(TabbedContent).active = "model"
+        model = screen.query_one("#model-panel", ListPanel)
+        model.focus()
+        model.highlighted = next(
+            i for i in range(model.option_count) if "  Customer  -> Clients" in str(model.get_option_at_index(i).prompt)
+        )
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, AppMapScreen)
+        customer = WEB / "Web.Server/Data/Customer.cs"
+        source = app.query_one(SourceView)
+        assert source.path == str(customer)
+        assert source.position[0] == _place(customer, "class Customer")[0]

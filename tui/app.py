@@ -32,6 +32,7 @@ from engine import (
 from themes import DEFAULT_THEME, THEMES
 
 from . import config
+from .actions.app_map import AppMapActions
 from .actions.editing import EditingActions
 from .actions.goto import GoToActions
 from .actions.health import HealthActions
@@ -58,7 +59,9 @@ _UNBOUND_HELP = {"Undo the last applied edit": "Put back the files the last appl
 PANELS = ("info", "references", "implementations", "hierarchy", "calls", "diagnostics", "problems", "tests")
 
 
-class RoslynTui(LoadingActions, EditingActions, TestingActions, HealthActions, GoToActions, LayoutActions, App[None]):
+class RoslynTui(
+    LoadingActions, EditingActions, TestingActions, HealthActions, AppMapActions, GoToActions, LayoutActions, App[None]
+):
     CSS_PATH = "app.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [*APP_BINDINGS]
     COMMANDS = App.COMMANDS | {SymbolProvider}
@@ -447,6 +450,7 @@ class RoslynTui(LoadingActions, EditingActions, TestingActions, HealthActions, G
             ("ctrl+b", "Build the solution", self.action_build),
             ("ctrl+k", "Stack trace", self.action_stack_trace),
             ("ctrl+u", "Code health: unused, complexity, dependencies", self.action_health),
+            ("ctrl+e", "App: routes, services, data model", self.action_app_map),
             ("ctrl+r", "C# REPL", self.action_repl),
             ("ctrl+o", "Go to file", self.action_go_to_file),
             ("ctrl+g", "Go to line", self.action_go_to_line),

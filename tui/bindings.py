@@ -113,6 +113,13 @@ APP_BINDINGS = [
         tooltip="code health: symbols nothing uses, the most complex members, the dependency graph with its cycles",
     ),
     Binding(
+        "ctrl+e",
+        "app_map",
+        "App",
+        id="app_map",
+        tooltip="a web app's map: its routes, its services and who uses them, its EF Core data model",
+    ),
+    Binding(
         "ctrl+o",
         "go_to_file",
         "Files",
