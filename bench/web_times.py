@@ -1,6 +1,8 @@
-"""The web app's map on a warm solution, in-process: ``endpoints`` and ``service_registrations`` on the
-Web fixture alone and on a generated solution of N projects with the Web fixture's two projects added
-(its first call after the warm-up, then the median and p95 of repeated calls).
+"""The web app's map on a warm solution, in-process: ``endpoints``, ``service_registrations``,
+``data_model`` and a component's references on the Web fixture alone and on a generated solution of N
+projects with the Web fixture's two projects added (its first call after the warm-up, then the median
+and p95 of repeated calls); and as a user meets them: a new MCP server process on the same solution,
+the time from its start to each first answer.
 
     python bench/web_times.py [--projects 25] [--files 63] [--repeat 10] [--out bench/results/web_times.json]
 """
@@ -8,7 +10,9 @@ Web fixture alone and on a generated solution of N projects with the Web fixture
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -26,9 +30,41 @@ from stats import p95  # noqa: E402
 WEB = ROOT / "tests" / "fixtures" / "Web"
 
 
+def component_references(snapshot: object, operation: object) -> object:
+    """``find_references`` of the fixture's TodoList component: its tags in two Razor files."""
+    from engine import SymbolRef, queries
+
+    return queries.find_references(snapshot, operation, SymbolRef(name="Web.Client.Shared.TodoList"))  # type: ignore[arg-type]
+
+
+async def over_mcp(solution: Path) -> dict[str, float]:
+    """Seconds from the server process's start to each first answer, asked in turn."""
+    from mcp.client.session import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    server = shutil.which("roslyn-mcp", path=str(Path(sys.executable).parent)) or "roslyn-mcp"
+    parameters = StdioServerParameters(
+        command=server, args=[], env={**os.environ, "DOTNET_SOLUTION_PATH": str(solution)}
+    )
+    times: dict[str, float] = {}
+    started = time.monotonic()
+    async with stdio_client(parameters) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        for tool, arguments in (
+            ("endpoints", {}),
+            ("service_registrations", {}),
+            ("data_model", {}),
+            ("find_references", {"symbol": "Web.Client.Shared.TodoList"}),
+        ):
+            result = await session.call_tool(tool, arguments)
+            assert not result.is_error, result.content
+            times[f"{tool}_s"] = round(time.monotonic() - started, 2)
+    return times
+
+
 def measure(solution: Path, repeat: int) -> dict[str, object]:
     from engine import load_solution
-    from engine.web import endpoints, service_registrations
+    from engine.web import data_model, endpoints, service_registrations
 
     started = time.perf_counter()
     session = load_solution(solution, watch=False)
@@ -37,7 +73,7 @@ def measure(solution: Path, repeat: int) -> dict[str, object]:
         "projects": len(session.snapshot().projects),
         "loaded_and_warm_s": round(time.perf_counter() - started, 1),
     }
-    for query in (endpoints, service_registrations):
+    for query in (endpoints, service_registrations, data_model, component_references):
         times = []
         for _ in range(repeat + 1):
             began = time.perf_counter()
@@ -50,6 +86,7 @@ def measure(solution: Path, repeat: int) -> dict[str, object]:
             "p95_ms": round(p95(times[1:]), 1),
         }
     session.close()
+    found["over_mcp_from_process_start"] = asyncio.run(over_mcp(solution))
     return found
 
 
