@@ -63,6 +63,11 @@ def solution_changes(snapshot: Snapshot, changed: Any, operation: Operation) -> 
             if old_text == new_text and new_path == path:
                 continue  # a text Roslyn made anew with nothing in it changed (a call site left as it was)
             found[path] = FileChange(new_path, old_text, new_text, path if new_path != path else "")
+        for document_id in project_changes.GetChangedAdditionalDocuments():
+            before, after = old.GetAdditionalDocument(document_id), changed.GetAdditionalDocument(document_id)
+            path = str(before.FilePath or "")
+            if path and path not in found and text(before) != text(after):
+                found[path] = FileChange(path, text(before), text(after))  # a Razor file a rename reached
         for document_id in project_changes.GetAddedDocuments():
             document = changed.GetDocument(document_id)
             path = _new_document_path(document)

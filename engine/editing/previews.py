@@ -22,7 +22,7 @@ from ..models import relative_path
 from ..views.edits import EditPreview
 from ..workspace.snapshot import Snapshot
 from ..workspace.text_files import decode
-from ..workspace.watcher import apply_source_changes
+from ..workspace.watcher import apply_source_changes, is_source
 from .changes import FileChange, solution_changes
 from .checks import new_errors
 from .diff import diff
@@ -181,7 +181,7 @@ def write_pending(session: Any, pending: PendingEdit) -> Snapshot:
     root = session.root
     write_changes(root, list(pending.changes), dict(pending.fingerprints))
     touched = sorted({change.path for change in pending.changes} | {change.source for change in pending.changes})
-    return session.publish(lambda snapshot: apply_source_changes(snapshot, [p for p in touched if p.endswith(".cs")]))
+    return session.publish(lambda snapshot: apply_source_changes(snapshot, [p for p in touched if is_source(p)]))
 
 
 def _same_text(on_disk: bytes | None, text: str) -> bool:

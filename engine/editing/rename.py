@@ -16,6 +16,7 @@ from ..errors import EditRefused
 from ..host.interop import Operation
 from ..models import generator_of, relative_path
 from ..symbols.describe import display, location_of
+from ..workspace.hooks import followed_rename
 from ..workspace.snapshot import Snapshot
 from .checks import new_errors
 
@@ -67,7 +68,8 @@ def renamed_solution(
             f"{display(symbol)} is declared in a referenced assembly, not in the solution's source.",
             "Rename a symbol the solution declares.",
         )
-    paths = [str(location.SourceTree.FilePath) for location in symbol.Locations if location.IsInSource]
+    # Where a person edits each declaration: a member a Razor file's @code declares is at that file.
+    paths = [place.path for place in (location_of(loc) for loc in symbol.Locations) if place is not None]
     if all(generator_of(path) for path in paths):
         raise EditRefused(
             f"{display(symbol)} is declared in code a source generator writes "
@@ -82,7 +84,8 @@ def renamed_solution(
     if not _field(resolution, "IsSuccessful", property_=True):
         message = str(_field(resolution, "ErrorMessage") or "Roslyn could not rename it.")
         return RenameResult(snapshot.solution, (message,))
-    solution = _field(resolution, "NewSolution")
+    # Razor files are no documents Roslyn's Renamer edits: a feature carries the rename into them.
+    solution = followed_rename(snapshot, operation, symbol, new_name, _field(resolution, "NewSolution"))
     problems = [*_conflicts(snapshot, resolution, operation), *new_errors(snapshot, solution, operation)]
     return RenameResult(solution, tuple(dict.fromkeys(problems)))
 

@@ -16,7 +16,7 @@ from ..errors import EditRefused, FilesChangedSincePreview
 from ..models import relative_path
 from ..views.edits import EditPreview
 from ..workspace.text_files import decode
-from ..workspace.watcher import apply_source_changes
+from ..workspace.watcher import apply_source_changes, is_source
 from .changes import FileChange
 from .previews import PendingEdit, book_of, preview_view, token_of
 from .writer import fingerprint, read_or_none, restore_files
@@ -59,7 +59,7 @@ def undo_edit(session: Any) -> EditPreview:
     current = {path: read_or_none(path) for path, _ in last.written}
     restore_files(session.root, dict(last.before), dict(last.written))
     book.applied.pop()
-    touched = [path for path, _ in last.before if path.endswith(".cs")]
+    touched = [path for path, _ in last.before if is_source(path)]
     session.publish(lambda snapshot: apply_source_changes(snapshot, touched))
     changes = tuple(
         _change(path, current[path], original) for path, original in last.before if current[path] != original

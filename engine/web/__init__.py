@@ -1,7 +1,7 @@
 """Web applications as first-class code: Razor and Blazor files answered where people edit them
 (``razor``), and the app's map: its HTTP endpoints (``endpoints``) and its services (``services``) and its EF Core model (``data_model``)."""
 
-from . import components  # noqa: F401  (registers how a component's references are answered)
+from . import components, razor_rename  # noqa: F401  (they register with the workspace's hooks)
 from .data_model import data_model
 from .endpoints import endpoints
 from .razor import RAZOR_SUFFIXES, is_razor, razor_position

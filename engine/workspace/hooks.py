@@ -107,6 +107,7 @@ _pruners: list[Callable[[], list[Path]]] = []
 _positions: list[PositionMapper] = []
 _outlines: list[Callable[[Snapshot, Operation, str], Any]] = []
 _placers: list[Callable[[Snapshot, Operation, Any, list[Any]], list[Any]]] = []
+_followers: list[Callable[[Snapshot, Operation, Any, str, Any], Any]] = []
 
 
 def warm_up_step(
@@ -207,6 +208,25 @@ def placed_references(snapshot: Snapshot, operation: Operation, symbol: Any, ref
     for placer in placers:
         references = placer(snapshot, operation, symbol, references)
     return references
+
+
+def follows_renames(
+    follower: Callable[[Snapshot, Operation, Any, str, Any], Any],
+) -> Callable[[Snapshot, Operation, Any, str, Any], Any]:
+    """Register ``follower(snapshot, operation, symbol, new_name, renamed)``: the renamed solution with
+    the rename carried into files Roslyn's Renamer does not edit (Razor files), or an ``EditRefused``."""
+    with _lock:
+        _followers.append(follower)
+    return follower
+
+
+def followed_rename(snapshot: Snapshot, operation: Operation, symbol: Any, new_name: str, renamed: Any) -> Any:
+    """``renamed`` as every registered follower carries it on, in turn."""
+    with _lock:
+        followers = list(_followers)
+    for follower in followers:
+        renamed = follower(snapshot, operation, symbol, new_name, renamed)
+    return renamed
 
 
 def outlines_of(outline: Callable[[Snapshot, Operation, str], Any]) -> Callable[[Snapshot, Operation, str], Any]:

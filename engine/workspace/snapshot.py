@@ -151,6 +151,10 @@ class Snapshot:
         documents = self._additional_by_path.get(os.path.normcase(str(self.absolute(path))), [])
         return self._navigated(documents) if documents else None
 
+    def additional_documents_for_path(self, path: str) -> list[Any]:
+        """Every additional document with this file path, one per target of its project."""
+        return self._additional_by_path.get(os.path.normcase(str(self.absolute(path))), [])
+
     def documents_for_path(self, path: str) -> list[Any]:
         """Every document with this file path, one per target of its project."""
         return self._documents_by_path.get(os.path.normcase(str(self.absolute(path))), [])

@@ -31,12 +31,20 @@ _RELOAD_NAMES = {"directory.build.props", "directory.build.targets", "directory.
 _RELOAD_SUFFIXES = {".csproj", ".sln", ".slnx", ".props", ".targets"}
 
 
+_SOURCE_SUFFIXES = (".cs", ".razor", ".cshtml")
+"""Files whose text the compilation reads: C#, and the Razor files the Razor generator turns into C#."""
+
+
+def is_source(path: str) -> bool:
+    return path.lower().endswith(_SOURCE_SUFFIXES)
+
+
 def is_relevant(path: str) -> bool:
     parts = Path(path).parts
     if any(part in _IGNORED_DIRECTORIES for part in parts):
         return False
     name = parts[-1].lower() if parts else ""
-    return name.endswith(".cs") or name in _RELOAD_NAMES or Path(name).suffix in _RELOAD_SUFFIXES
+    return is_source(name) or name in _RELOAD_NAMES or Path(name).suffix in _RELOAD_SUFFIXES
 
 
 def needs_reload(path: str) -> bool:
@@ -115,7 +123,7 @@ class SolutionWatcher:
             if projects:
                 log.info("reloading %s", ", ".join(p.name for p in projects))
                 self.session.reload_projects(projects)
-            sources = sorted(p for p in paths if p.lower().endswith(".cs"))
+            sources = sorted(p for p in paths if is_source(p))
             if sources:
                 self.session.publish(lambda snapshot: apply_source_changes(snapshot, sources))
         except Exception as error:
@@ -155,7 +163,9 @@ def projects_to_reload(snapshot: Snapshot, paths: set[str]) -> list[Path] | None
 
 
 def apply_source_changes(snapshot: Snapshot, paths: list[str]) -> Snapshot:
-    """A new snapshot with the current content of each ``.cs`` path (changed, added or deleted)."""
+    """A new snapshot with the current content of each ``.cs`` path (changed, added or deleted), and of
+    each additional document's (a ``.razor`` file: changed; one added or deleted waits for its project's
+    next reload, which gives it the properties the Razor generator reads)."""
     from Microsoft.CodeAnalysis import DocumentId  # type: ignore[import-not-found]
     from Microsoft.CodeAnalysis.Text import SourceText  # type: ignore[import-not-found]
     from System.Text import Encoding  # type: ignore[import-not-found]
@@ -166,6 +176,9 @@ def apply_source_changes(snapshot: Snapshot, paths: list[str]) -> Snapshot:
             continue
         documents = snapshot.documents_for_path(path)
         exists = os.path.isfile(path)
+        if not documents and not path.lower().endswith(".cs"):
+            solution = _with_additional_text(snapshot, solution, path)
+            continue
         if documents and not exists:
             for document in documents:
                 solution = solution.RemoveDocument(document.Id)
@@ -185,6 +198,23 @@ def apply_source_changes(snapshot: Snapshot, paths: list[str]) -> Snapshot:
                         DocumentId.CreateNewId(project.Id), Path(path).name, text, folders, path
                     )
     return snapshot.with_solution(solution)
+
+
+def _with_additional_text(snapshot: Snapshot, solution: Any, path: str) -> Any:
+    from Microsoft.CodeAnalysis.Text import SourceText  # type: ignore[import-not-found]
+    from System.Text import Encoding  # type: ignore[import-not-found]
+
+    documents = snapshot.additional_documents_for_path(path)
+    if not documents or not os.path.isfile(path):
+        return solution
+    try:
+        text = SourceText.From(decode(Path(path).read_bytes()), Encoding.UTF8)
+    except (OSError, UnicodeDecodeError):
+        log.warning("could not read %s; skipped", path)
+        return solution
+    for document in documents:
+        solution = solution.WithAdditionalDocumentText(document.Id, text)
+    return solution
 
 
 def _owning_projects(snapshot: Snapshot, path: str) -> list[Any]:

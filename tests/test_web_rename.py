@@ -1,0 +1,64 @@
+"""A rename carried into Razor files (``engine.web.razor_rename``): where the generated code's ``#line``
+table places a reference exactly, the ``.razor`` file is written there; a component (named by its file)
+is refused; generated code is never written. On a copy of ``tests/fixtures/Web``."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import SymbolRef, editing, load_solution
+from engine.errors import EditRefused
+from engine.queries import diagnostics
+
+from .conftest import copy_fixture
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory):
+    root = copy_fixture("Web", tmp_path_factory.mktemp("rename"))
+    session = load_solution(root / "Web.slnx", watch=False, warm_up=False)
+    yield session, root
+    session.close()
+
+
+def test_a_property_used_in_markup_is_renamed_in_the_razor_file_too(web):
+    session, root = web
+    orders = root / "Web.Server/Components/Pages/Orders.razor"
+    preview = editing.rename_symbol(session, SymbolRef(name="Web.Server.Data.Order.Total"), "Amount")
+    assert preview.problems == ()
+    assert {session.snapshot().relative(f.path) for f in preview.files} == {
+        "Web.Server/Components/Pages/Orders.razor",
+        "Web.Server/Data/Order.cs",
+        "Web.Server/Data/ShopContext.cs",
+    }
+    assert not [f for f in preview.files if "/obj/" in f.path]  # generated code is never written
+    editing.rename_symbol(
+        session,
+        SymbolRef(name="Web.Server.Data.Order.Total"),
+        "Amount",
+        apply=True,
+        preview_token=preview.preview_token,
+    )
+    assert "<td>@order.Amount</td>" in orders.read_text()
+    assert "@order.Total" not in orders.read_text()
+    errors = session.run(diagnostics, file=str(orders), severity="error")
+    assert errors.total == 0, errors.render()
+
+
+def test_a_parameter_is_renamed_at_every_tag_that_sets_it(web):
+    session, root = web
+    preview = editing.rename_symbol(session, SymbolRef(name="Web.Client.Shared.TodoList.Heading"), "Title")
+    assert preview.problems == ()
+    text = preview.render()
+    assert '+<TodoList Items="pending" Title="Pending" />' in text
+    assert '+<TodoList Items="items" Title="Everything" />' in text
+    assert "+    public string? Title { get; set; }" in text
+
+
+def test_a_component_is_named_by_its_file(web):
+    session, _ = web
+    with pytest.raises(
+        EditRefused,
+        match=r"TodoList is a component or page: its name is its file's \(Web.Client/Shared/TodoList.razor\)",
+    ):
+        editing.rename_symbol(session, SymbolRef(name="Web.Client.Shared.TodoList"), "Todos")
