@@ -177,13 +177,16 @@ def test_a_razor_files_errors_are_where_dotnet_build_reports_them(tmp_path):
 
     root = copy_fixture("Web", tmp_path)
     orders = root / "Web.Server/Components/Pages/Orders.razor"
-    orders.write_text(orders.read_text().replace("@order.Total<", "@order.Totl<"))  # CS1061 in the markup's C#
+    text = orders.read_text().replace("@order.Total<", "@order.Totl<")  # CS1061 in the markup's C#
+    orders.write_text(
+        text.replace("<h1>Orders</h1>", "<h1>Orders</h1>\n<OrderSummary />")
+    )  # RZ10012: no such component
     session = load_solution(root / "Web.slnx", watch=False, warm_up=False)
     try:
-        view = session.run(queries.diagnostics, str(orders), severity="error")
+        view = session.run(queries.diagnostics, str(orders), severity="warning")
     finally:
         session.close()
-    ours = {(d.id, d.location.line, d.location.column) for d in view.items}
+    ours = {(d.id, d.severity, d.location.line, d.location.column) for d in view.items}
     built = subprocess.run(
         ["dotnet", "build", str(root / "Web.Server/Web.Server.csproj"), "-p:OpenApiGenerateDocumentsOnBuild=false"],
         capture_output=True,
@@ -191,8 +194,17 @@ def test_a_razor_files_errors_are_where_dotnet_build_reports_them(tmp_path):
         timeout=600,
     )
     reported = {
-        (code, int(line), int(column))
-        for line, column, code in re.findall(r"Orders\.razor\((\d+),(\d+)\): error (CS\d+)", built.stdout)
+        (code, severity, int(line), int(column))
+        for line, column, severity, code in re.findall(
+            r"Orders\.razor\((\d+),(\d+)\): (error|warning) ((?:CS|RZ)\d+)", built.stdout
+        )
     }
-    assert ours == reported == {("CS1061", *_place(orders, "Totl"))}
+    assert (
+        ours
+        == reported
+        == {
+            ("CS1061", "error", *_place(orders, "Totl")),
+            ("RZ10012", "warning", *_place(orders, "<OrderSummary")),
+        }
+    )
     assert view.scope == "Web.Server/Components/Pages/Orders.razor"

@@ -46,7 +46,7 @@ def test_a_property_used_in_markup_is_renamed_in_the_razor_file_too(web):
 
 
 def test_a_parameter_is_renamed_at_every_tag_that_sets_it(web):
-    session, root = web
+    session, _ = web
     preview = editing.rename_symbol(session, SymbolRef(name="Web.Client.Shared.TodoList.Heading"), "Title")
     assert preview.problems == ()
     text = preview.render()

@@ -26,6 +26,7 @@ from ..views.diagnostics import Diagnostic
 from ..workspace.snapshot import Snapshot, display_name
 from . import cache
 from .analyzers import analysis
+from .generators import generator_diagnostics
 from .rules import COMPILER, SEVERITY_WORDS, Analyzer, enforces_code_style, ide_rules, project_analyzers
 from .severity import can_report, capped, configuration
 
@@ -120,6 +121,8 @@ class _Pending:
             found = _converted(self.compilation.GetDiagnostics(operation.token), COMPILER, self.project)
         else:
             found = _from_analyzers(operation.wait(self.running), self.analyzers, self.project)
+        # What the generators report, as a build does with the compiler's (RZ, SYSLIB...).
+        found += _converted(generator_diagnostics(self.project, self.compilation, operation), COMPILER, self.project)
         result = tuple(found)
         cache.put(self.key, result)
         return result

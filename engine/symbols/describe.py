@@ -257,9 +257,14 @@ def documentation_id(symbol: Any) -> str:
 def location_of(roslyn_location: Any) -> Location | None:
     """A Roslyn ``Location`` in source as a 1-based ``Location`` where a person edits it (see
     ``answered_span``); ``None`` for metadata."""
-    if roslyn_location is None or not roslyn_location.IsInSource:
+    if roslyn_location is None:
         return None
-    span = answered_span(roslyn_location)
+    if str(roslyn_location.Kind) == "ExternalFile":  # a file that is no document (a .razor file's RZ error)
+        span = roslyn_location.GetLineSpan()
+    elif not roslyn_location.IsInSource:
+        return None
+    else:
+        span = answered_span(roslyn_location)
     start, end = span.StartLinePosition, span.EndLinePosition
     return Location(str(span.Path), start.Line + 1, start.Character + 1, end.Line + 1, end.Character + 1)
 
