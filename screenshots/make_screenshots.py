@@ -43,6 +43,7 @@ SHOTS: list[tuple[Any, ...]] = [
     ("help", "roslyn-dark", None, ("question_mark",)),
     ("health", "roslyn-dark", None, ("ctrl+u", "ctrl+l", "ctrl+l")),
     ("app-map", "roslyn-dark", None, ("ctrl+e",), WEB),
+    ("razor", "roslyn-dark", "Shown", (), WEB),
     (
         "repl",
         "roslyn-dark",

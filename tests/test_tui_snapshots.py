@@ -119,6 +119,11 @@ def test_app_screen(snap_compare):
     assert snap_compare(RoslynTui(WEB_SLN), terminal_size=(160, 45), run_before=after("ctrl+e"))
 
 
+def test_razor_file(snap_compare):
+    """A Razor file opened from search: its markup's colours with Roslyn's classes of the C# over them."""
+    assert snap_compare(RoslynTui(WEB_SLN), terminal_size=(140, 40), run_before=after(search="Shown"))
+
+
 def test_stack_trace_screen(snap_compare):
     trace = (
         "System.InvalidOperationException: Balance 10 does not cover 40.\n"

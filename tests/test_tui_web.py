@@ -34,6 +34,14 @@ async def test_a_razor_file_is_in_the_tree_and_f12_works_inside_it():
         assert source.path == str(orders)
         assert source.position == _place(orders, "Shown() =>")
         assert source.language is None  # markup with C# inside: Roslyn's classes colour the C#
+        # The markup has colours of its own, under Roslyn's: tags, directives, a component's attributes.
+        heading = _place(orders, "<h1>")[0] - 1
+        assert ("markup.tag", "h1") in {
+            (name, source.document.lines[heading].encode()[a:b].decode()) for a, b, name in source._highlights[heading]
+        }
+        assert not [
+            name for _, _, name in source._highlights[_place(orders, "Shown() =>")[0] - 1] if name == "markup.tag"
+        ]
 
         # f12 on a type used in the markup's C# goes to its declaration.
         line, column = _place(orders, "Order order")

@@ -15,6 +15,7 @@ from textual.widgets import TextArea
 from engine import SemanticClasses
 
 from ..bindings import SOURCE_BINDINGS
+from .razor_markup import markup_highlights, markup_styles
 
 if TYPE_CHECKING:
     from tree_sitter import Language
@@ -66,6 +67,8 @@ class SourceView(TextArea):
         self.path: str | None = None
         self._semantic: dict[int, list[tuple[int, int, str]]] = defaultdict(list)
         """Row -> (start byte, end byte, ``semantic.<kind>``): Roslyn's classes over the syntax colours."""
+        self._markup: dict[int, list[tuple[int, int, str]]] = {}
+        """Row -> (start byte, end byte, ``markup.<part>``): a Razor file's markup, under Roslyn's classes."""
         self.cursor_blink = False  # a steady cursor reads better in a viewer, and snapshots stay stable
         language = csharp_language()
         self._csharp: str | None = None
@@ -79,7 +82,9 @@ class SourceView(TextArea):
             self._semantic.clear()  # the old file's, or the old text's: the syntax colours until the new come
             # A Razor file is markup with C# inside: tree-sitter's C# grammar would misread it, so only
             # Roslyn's classes of its C# parts colour it.
-            self.language = None if path.lower().endswith((".razor", ".cshtml")) else self._csharp
+            razor = path.lower().endswith((".razor", ".cshtml"))
+            self.language = None if razor else self._csharp
+            self._markup = markup_highlights(text) if razor else {}
             self.load_text(text)
             self.path = path
         row = max(0, min(line - 1, self.document.line_count - 1))
@@ -130,14 +135,16 @@ class SourceView(TextArea):
     def _build_highlight_map(self) -> None:
         super()._build_highlight_map()
         # TextArea builds its map while it is constructed, before this view has its own state.
-        for row, spans in getattr(self, "_semantic", {}).items():
+        for row, spans in getattr(self, "_markup", {}).items():
             self._highlights[row].extend(spans)
+        for row, spans in getattr(self, "_semantic", {}).items():
+            self._highlights[row].extend(spans)  # after the markup's: the C# inside is drawn over it
 
     def _set_theme(self, theme: str) -> None:
         super()._set_theme(theme)
         # A copy: the builtin theme's own table stays as Textual made it.
         dark = self.app.current_theme.dark if self.is_attached else True
-        styles = {**self._theme.syntax_styles, **semantic_styles(dark)}
+        styles = {**self._theme.syntax_styles, **markup_styles(dark), **semantic_styles(dark)}
         self._theme = dataclasses.replace(self._theme, syntax_styles=styles)
 
     def _app_theme_changed(self) -> None:
