@@ -78,6 +78,16 @@ def test_run_tests_agrees_with_dotnet_test(loop):
     assert all(Path(file).is_file() for file in run.results)
 
 
+def test_a_whole_class_is_one_term_of_the_filter_which_is_never_shown(loop):
+    names = ["Total_applies_every_rule", "Count_adds_quantities", "Percent_off_rounds_to_cents", "Currencies_are_kept"]
+    run = testing.run_tests(loop, tests=[f"CartTests.{name}" for name in names])
+    assert run.filter == "FullyQualifiedName~Loop.Tests.CartTests."
+    assert run.items and all(item.name.startswith("Loop.Tests.CartTests.") for item in run.items)
+    assert "FullyQualifiedName" not in run.render()  # the run's test.log has it
+    some = testing.run_tests(loop, tests=["CartTests.Total_applies_every_rule"])
+    assert some.filter.startswith("FullyQualifiedName=Loop.Tests.CartTests.Total_applies_every_rule|")
+
+
 def test_a_failure_stack_is_taken_to_source_lambdas_and_local_functions_included(loop):
     run = testing.run_tests(loop, tests=["CheckoutTests.Receipt_of_a_big_order", "Pay_more_than_the_balance"])
     assert (run.failed, run.passed) == (2, 0)

@@ -24,6 +24,7 @@ from .cache import cache_dir
 from .files import write_whole
 from .precompiled import precompiled_compiler
 from .resolver import install_resolver
+from .sdk_pin import missing_sdk
 
 log = logging.getLogger("roslyn_tui.engine")
 
@@ -85,6 +86,11 @@ def find_dotnet(start_dir: Path | None = None) -> DotnetInstall:
         ) from error
     version = completed.stdout.strip()
     if completed.returncode != 0 or not version:
+        pinned = missing_sdk(completed.stdout + completed.stderr, str(dotnet))
+        if pinned:
+            raise DotnetNotFound(
+                f"No .NET SDK usable from {cwd}: {pinned}", "Fix that global.json, or install the SDK it pins."
+            )
         detail = (completed.stderr or completed.stdout).strip().splitlines()
         raise DotnetNotFound(
             f"No .NET SDK usable from {cwd}: {detail[0] if detail else 'dotnet --version failed'}",

@@ -10,13 +10,14 @@ from typing import Any
 
 from ..errors import EngineError
 from ..host.interop import Operation
+from ..host.sdk_pin import missing_sdk
 from ..models import Location, relative_path
 from ..queries.outline import containing_member
 from ..views.build import BuildDiagnostic, BuildReport
 from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot
 from .build_log import Message, finished_projects, messages
-from .child import cancellable, check_configuration, dotnet_command, run_child
+from .child import cancellable, check_configuration, dotnet_command, dotnet_path, run_child
 from .runs import run_directory
 
 Progress = Callable[[int, int, str], None]
@@ -85,6 +86,7 @@ def run_build(
         warnings=len(items) - errors,
         warnings_by_id=tuple(sorted(by_id.items(), key=lambda pair: (-pair[1], pair[0]))),
         log=str(log),
+        problem=missing_sdk(finished.output, dotnet_path(session)) if finished.exit_code else "",
     )
 
 

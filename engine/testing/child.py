@@ -83,8 +83,10 @@ def run_child(
     timeout: float,
     on_line: Callable[[str], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
+    settings: dict[str, str] | None = None,
 ) -> Finished:
-    """Run ``command`` in ``cwd`` to its end, each output line to ``on_line`` as it comes.
+    """Run ``command`` in ``cwd`` to its end, each output line to ``on_line`` as it comes; ``settings``
+    are added to its allowlisted environment (``DOTNET_ROLL_FORWARD``).
 
     Raises:
         ChildFailed: it could not start, or ran past ``timeout`` seconds (it and its children were ended).
@@ -95,7 +97,7 @@ def run_child(
         process = subprocess.Popen(
             command,
             cwd=cwd,
-            env=child_environment(),
+            env={**child_environment(), **(settings or {})},
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,

@@ -10,26 +10,29 @@ from typing import Any
 
 from ..errors import EngineError, InvalidArgument
 from ..host.interop import Operation
+from ..host.sdk_pin import missing_sdk
 from ..models import relative_path
 from ..symbols.describe import display, typed
 from ..symbols.naming import SymbolRef, resolve
 from ..views.stack_trace import StackFrame
-from ..views.tests import TestResult, TestRun
+from ..views.tests import TargetRun, TestResult, TestRun
 from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot, display_name
 from .build import Progress, build_target
 from .build_log import messages
-from .child import cancellable, check_configuration, dotnet_command, run_child
+from .child import Finished, cancellable, check_configuration, dotnet_command, dotnet_path, run_child
 from .discovery import find_tests
 from .frames import resolve_stack_trace
-from .frameworks import test_framework
+from .frameworks import is_test_project, test_framework
 from .runs import run_directory
-from .trx import Outcome, read_results
+from .runtimes import TargetPlan, installed_runtimes, plans, target_framework
+from .trx import Outcome, framework_of_results, read_results
 
 _LIVE = re.compile(r"^\s+(?P<outcome>Passed|Failed|Skipped)\s+(?P<name>.+?)(?:\s+\[[^\]]*\])?\s*$")
 _ORDER = {"failed": 0, "skipped": 1, "passed": 2}
 _FILTER_SPECIALS = re.compile(r"([\\()&|=!~])")
 _MOST_FILTER_CHARACTERS = 30_000
+_HOST_MISSING = re.compile(r"Framework: 'Microsoft\.NETCore\.App', version '([\d.]+)'")
 
 Listener = Callable[[str, str], None]
 """``(outcome, test name)`` as each test finishes: the live view."""
@@ -47,14 +50,20 @@ def run_tests(
     progress: Progress | None = None,
     on_result: Listener | None = None,
     cancelled: Callable[[], bool] | None = None,
+    framework: str | None = None,
+    roll_forward: bool = True,
 ) -> TestRun:
-    """Run tests in a confined child process (``engine.testing.child``) and read what they did."""
+    """Run tests in a confined child process (``engine.testing.child``) and read what they did.
+
+    Each target framework of the test projects runs where it can (``runtimes``): on its own runtime,
+    else on the newest installed one by roll-forward (unless ``roll_forward`` is false); one that
+    cannot run here is named with why. ``framework`` runs only that target."""
     session.require_trust(run_tests)
     check_configuration(configuration)
     cancelled = cancellable("test run", cancelled)
     if filter is not None and ("\n" in filter or len(filter) > _MOST_FILTER_CHARACTERS):
         raise InvalidArgument("The filter has a line break or is too long.", "Give one VSTest filter expression.")
-    names, projects = _chosen_tests(session, symbol, tests)
+    names, projects, whole_classes = _chosen_tests(session, symbol, tests)
     if names is not None and not names:
         what = display_symbol(session, symbol) if symbol is not None else "the named tests"
         return TestRun(
@@ -64,9 +73,17 @@ def run_tests(
     if project is None and projects and len(projects) == 1:
         project = projects[0]
     target, _ = build_target(snapshot, session.target.path, project)
-    expression = _combined(names, filter)
+    expression = _combined(names, filter, whole_classes)
     directory = run_directory(session.root, "test")
     finished_count = [0]
+    frameworks = _frameworks(snapshot, project)
+    if framework is not None:
+        if framework not in frameworks and frameworks != [""]:
+            raise InvalidArgument(
+                f"The tests do not target '{framework}'.", f"Give one of: {', '.join(frameworks)}, or no framework."
+            )
+        frameworks = [framework]
+    planned = plans(frameworks, installed_runtimes(dotnet_path(session)), roll_forward)
 
     def on_line(line: str) -> None:
         live = _LIVE.match(line)
@@ -79,27 +96,43 @@ def run_tests(
         if progress is not None:
             progress(finished_count[0], max(len(names or ()), finished_count[0]), live["name"])
 
-    command = dotnet_command(
-        session,
-        "test",
-        target,
-        configuration,
-        "--logger",
-        "trx",
-        "--logger",
-        "console;verbosity=normal",
-        "--results-directory",
-        str(directory),
-    )
-    if expression:
-        command += ["--filter", expression]
-    finished = run_child(command, target.parent, timeout, on_line, cancelled)
-    (directory / "test.log").write_text(finished.output, encoding="utf-8")
+    def run(chosen: str | None, settings: dict[str, str]) -> Finished:
+        command = dotnet_command(
+            session,
+            "test",
+            target,
+            configuration,
+            "--logger",
+            "trx",
+            "--logger",
+            "console;verbosity=normal",
+            "--results-directory",
+            str(directory / (chosen or "all")),
+        )
+        if chosen:
+            command += ["--framework", chosen]
+        if expression:
+            command += ["--filter", expression]
+        return run_child(command, target.parent, timeout, on_line, cancelled, settings)
+
+    runnable = [plan for plan in planned if plan.runs]
+    settings = {"DOTNET_ROLL_FORWARD": "Major"} if any(plan.roll_forward for plan in runnable) else {}
+    if len(runnable) == len(planned) and framework is None:
+        runs = [run(None, settings)]  # one dotnet test runs every target
+    else:
+        runs = [run(plan.framework, settings) for plan in runnable]
+    output = "\n".join(finished.output for finished in runs)
+    (directory / "test.log").write_text(output, encoding="utf-8")
     files = sorted(directory.rglob("*.trx"))
-    outcomes = [outcome for file in files for outcome in read_results(file)]
-    problems = _problems(finished.output, finished.exit_code, outcomes, expression)
+    per_file = [(framework_of_results(file), read_results(file)) for file in files]
+    several = len({name for name, _ in per_file}) > 1 or len(planned) > 1
+    outcomes = [(name if several else "", outcome) for name, found in per_file for outcome in found]
+    exit_code = next((finished.exit_code for finished in runs if finished.exit_code), 0)
+    sdk = missing_sdk(output, dotnet_path(session))
+    problems = (sdk,) if sdk else _problems(output, exit_code, [o for _, o in outcomes], expression, runnable)
     items = _results(session, outcomes)
     counts = {word: sum(1 for item in items if item.outcome == word) for word in _ORDER}
+    targets = _targets(planned, items) if several or any(not p.runs or p.roll_forward for p in planned) else ()
     return TestRun(
         root=str(session.root),
         target=relative_path(str(target), session.root),
@@ -108,12 +141,37 @@ def run_tests(
         passed=counts["passed"],
         failed=counts["failed"],
         skipped=counts["skipped"],
-        seconds=round(finished.seconds, 2),
+        seconds=round(sum(finished.seconds for finished in runs), 2),
         items=items,
         total=len(items),
         results=tuple(str(file) for file in files),
         problems=problems,
+        targets=targets,
     )
+
+
+def _frameworks(snapshot: Snapshot, project: str | None) -> list[str]:
+    """The target frameworks of the test projects that run (of ``project`` when given), in the projects' order."""
+    found: list[str] = []
+    for each in snapshot.all_projects:
+        if project is not None and display_name(each) != project:
+            continue
+        if is_test_project(each):
+            name = target_framework(each)
+            if name not in found:
+                found.append(name)
+    return found or [""]
+
+
+def _targets(planned: list[TargetPlan], items: tuple[TestResult, ...]) -> tuple[TargetRun, ...]:
+    found = []
+    for plan in planned:
+        mine = [item for item in items if item.framework == plan.framework]
+        counts = {word: sum(1 for item in mine if item.outcome == word) for word in _ORDER}
+        found.append(
+            TargetRun(plan.framework, counts["passed"], counts["failed"], counts["skipped"], plan.runs, plan.reason)
+        )
+    return tuple(found)
 
 
 def _selection(
@@ -138,12 +196,13 @@ def display_symbol(session: Any, ref: SymbolRef) -> str:
 
 def _chosen_tests(
     session: Any, symbol: SymbolRef | None, tests: list[str] | None
-) -> tuple[list[str] | None, list[str]]:
-    """The fully qualified names of the tests to run and their projects; ``None`` for no choice by name."""
+) -> tuple[list[str] | None, list[str], list[str]]:
+    """The fully qualified names of the tests to run, their projects, and the classes all of whose
+    tests are among them; ``None`` for no choice by name."""
     if symbol is None and not tests:
-        return None, []
+        return None, [], []
 
-    def chosen(snapshot: Snapshot, operation: Operation) -> tuple[list[str], list[str]]:
+    def chosen(snapshot: Snapshot, operation: Operation) -> tuple[list[str], list[str], list[str]]:
         methods: list[Any] = []
         if symbol is not None:
             reaching = find_tests(snapshot, operation, symbol)
@@ -159,9 +218,26 @@ def _chosen_tests(
             methods.append(method)
         names = list(dict.fromkeys(_qualified(m) for m in methods))
         projects = sorted({_project_of(snapshot, m) for m in methods} - {""})
-        return names, projects
+        return names, projects, _whole_classes(methods)
 
     return session.run(chosen)  # type: ignore[no-any-return]
+
+
+def _whole_classes(methods: list[Any]) -> list[str]:
+    """The classes (``Ns.Outer+Inner``) every test method of which is in ``methods``: a filter names
+    them, not each of their tests."""
+    chosen: dict[str, set[str]] = {}
+    types: dict[str, Any] = {}
+    for method in methods:
+        owner = _qualified(method).rsplit(".", 1)[0]
+        chosen.setdefault(owner, set()).add(str(method.Name))
+        types[owner] = method.ContainingType
+    whole = []
+    for owner, names in chosen.items():
+        every = {str(m.Name) for m in types[owner].GetMembers() if str(m.Kind) == "Method" and test_framework(m)}
+        if every and every <= names:
+            whole.append(owner)
+    return whole
 
 
 def _qualified(method: Any) -> str:
@@ -185,12 +261,16 @@ def _project_of(snapshot: Snapshot, method: Any) -> str:
     return display_name(documents[0].Project) if documents else ""
 
 
-def _combined(names: list[str] | None, filter: str | None) -> str:
+def _combined(names: list[str] | None, filter: str | None, whole_classes: list[str] | None = None) -> str:
     parts = []
     if names:
+        # A class all of whose tests run is named once (its tests' names start with it and a dot).
+        classes = whole_classes or []
+        terms = [f"FullyQualifiedName~{_escaped(c)}." for c in classes]
+        single = [n for n in names if n.rsplit(".", 1)[0] not in classes]
         # xUnit's theories share their method's name; NUnit's test cases add their arguments in parentheses.
-        escaped = [_FILTER_SPECIALS.sub(r"\\\1", name) for name in names]
-        parts.append("|".join(f"FullyQualifiedName={n}|FullyQualifiedName~{n}\\(" for n in escaped))
+        terms += [f"FullyQualifiedName={n}|FullyQualifiedName~{n}\\(" for n in map(_escaped, single)]
+        parts.append("|".join(terms))
     if filter and filter.strip():
         parts.append(filter.strip())
     if len(parts) == 2:
@@ -203,7 +283,18 @@ def _combined(names: list[str] | None, filter: str | None) -> str:
     return expression
 
 
-def _problems(output: str, exit_code: int, outcomes: list[Outcome], expression: str) -> tuple[str, ...]:
+def _escaped(name: str) -> str:
+    return _FILTER_SPECIALS.sub(r"\\\1", name)
+
+
+def _problems(
+    output: str, exit_code: int, outcomes: list[Outcome], expression: str, runnable: list[TargetPlan]
+) -> tuple[str, ...]:
+    hosts = sorted(set(_HOST_MISSING.findall(output)))
+    if hosts:  # a test host that did not start: its runtime is missing (roll-forward was refused)
+        return tuple(f"The test host did not start: .NET {version} is not installed." for version in hosts)
+    if not runnable:
+        return ("No target framework of the tests can run here (each is listed with why).",)
     if outcomes:
         return ()
     errors = [m for m in messages(output) if m.severity == "error"]
@@ -211,14 +302,15 @@ def _problems(output: str, exit_code: int, outcomes: list[Outcome], expression: 
         shown = [f"{m.id} {Path(m.file).name}({m.line},{m.column}): {m.message}" for m in errors[:10]]
         return ("The build failed, so no test ran:", *shown)
     if expression:
-        return (f"No test matched the filter {expression}.",)
+        return ("No test matched the selection (its filter is in test.log of the run's results).",)
     if exit_code != 0:
         return (f"dotnet test ended with exit code {exit_code} and wrote no results; see test.log in the results.",)
     return ("The solution has no test project (none references a test framework).",)
 
 
-def _results(session: Any, outcomes: list[Outcome]) -> tuple[TestResult, ...]:
-    traces = [o.stack_trace for o in outcomes if o.outcome == "failed" and o.stack_trace.strip()]
+def _results(session: Any, outcomes: list[tuple[str, Outcome]]) -> tuple[TestResult, ...]:
+    """Each outcome (with the framework it ran for, when there are several) as a result."""
+    traces = [o.stack_trace for _, o in outcomes if o.outcome == "failed" and o.stack_trace.strip()]
 
     def resolved(snapshot: Snapshot, operation: Operation) -> dict[str, tuple[StackFrame, ...]]:
         found = {}
@@ -232,9 +324,17 @@ def _results(session: Any, outcomes: list[Outcome]) -> tuple[TestResult, ...]:
     frames = session.run(resolved) if traces else {}
     items = [
         TestResult(
-            o.name, o.outcome, o.seconds, o.message, o.expected, o.actual, frames.get(o.stack_trace, ()), o.output
+            o.name,
+            o.outcome,
+            o.seconds,
+            o.message,
+            o.expected,
+            o.actual,
+            frames.get(o.stack_trace, ()),
+            o.output,
+            framework,
         )
-        for o in outcomes
+        for framework, o in outcomes
     ]
-    items.sort(key=lambda item: (_ORDER.get(item.outcome, 3), item.name))
+    items.sort(key=lambda item: (_ORDER.get(item.outcome, 3), item.name, item.framework))
     return tuple(items)

@@ -76,3 +76,11 @@ def _seconds(duration: str) -> float:
         return int(hours) * 3600 + int(minutes) * 60 + float(seconds)
     except ValueError:
         return 0.0
+
+
+def framework_of_results(path: Path) -> str:
+    """The target framework a TRX file's tests ran for (``net8.0``), from the test assembly's folder."""
+    root = ElementTree.parse(path).getroot()
+    unit = root.find(".//t:TestDefinitions/t:UnitTest", _NS)
+    storage = unit.get("storage", "") if unit is not None else ""
+    return Path(storage.replace("\\", "/")).parent.name if storage else ""

@@ -44,6 +44,8 @@ class BuildReport:
     """(id, count), the most frequent first."""
     log: str
     """The whole build output, kept in the cache: read it when a message is not enough."""
+    problem: str = ""
+    """Why the build did not start (a ``global.json`` pinning an SDK that is not installed)."""
     offset: int = 0
 
     def render(self) -> str:
@@ -67,7 +69,9 @@ class BuildReport:
                     item.message,
                 )
             )
-        if not self.succeeded and not self.errors:
+        if self.problem:
+            lines.append(f"problem: {self.problem}")
+        elif not self.succeeded and not self.errors:
             lines.append(f"The build failed without a compiler error: read the log at {self.log}.")
         lines.append(f"log: {self.log}")
         return "\n".join(lines)

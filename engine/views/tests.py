@@ -69,6 +69,22 @@ class TestResult:
     """The failure's stack trace, taken to source."""
     output: str = field(default="", metadata=TEXT_ONLY)
     """What the test wrote (standard output), cut to a few lines."""
+    framework: str = ""
+    """The target framework it ran for, when the project has several (``net8.0``)."""
+
+
+@dataclass(frozen=True)
+class TargetRun:
+    """One target framework of the tests: its counts, or why it did not run."""
+
+    __test__ = False
+    framework: str
+    passed: int = 0
+    failed: int = 0
+    skipped: int = 0
+    ran: bool = True
+    note: str = ""
+    """On what it ran when not its own runtime (roll-forward), or why it did not run."""
 
 
 @dataclass(frozen=True)
@@ -77,8 +93,9 @@ class TestRun:
     root: str
     target: str
     """What ran: the solution, a project, and the filter."""
-    filter: str
-    """The VSTest filter it ran with (empty: every test of the target)."""
+    filter: str = field(metadata={"structured": False})
+    """The VSTest filter it ran with (empty: every test of the target); never shown, as it can be long: the
+    run's test.log has it."""
     selection: str
     """Which tests, in words: ``the 4 tests reaching Cart.Total()``, ``2 named tests``, ``every test``."""
     passed: int
@@ -92,18 +109,31 @@ class TestRun:
     """The TRX files the counts were read from (the cache keeps them)."""
     problems: tuple[str, ...] = ()
     """Why nothing (or not everything) ran: build errors, no test matched the filter."""
+    targets: tuple[TargetRun, ...] = ()
+    """Per target framework, when the project has several or one ran on another runtime or not at all."""
     offset: int = 0
 
     def render(self) -> str:
         state = "FAILED" if self.failed or self.problems else "passed"
+        rolled = [t.framework for t in self.targets if t.ran and t.note]
+        skipped = [t.framework for t in self.targets if not t.ran]
+        remarks = [f"{', '.join(rolled)} by roll-forward"] if rolled else []
+        remarks += [f"{', '.join(skipped)} not run"] if skipped else []
         lines = [
             f"Tests of {self.target} ({self.selection}) {state} in {self.seconds:.1f} s:"
             f" {self.passed} passed, {self.failed} failed, {self.skipped} skipped"
-            f"{range_note(self.offset, len(self.items), self.total)}"
+            + (f" ({'; '.join(remarks)})" if remarks else "")
+            + range_note(self.offset, len(self.items), self.total)
         ]
+        for target in self.targets:
+            counts = (
+                f"{target.passed} passed, {target.failed} failed, {target.skipped} skipped" if target.ran else "not run"
+            )
+            lines.append(columns(f"{target.framework}:", counts, f"({target.note})" if target.note else ""))
         lines.extend(f"problem: {problem}" for problem in self.problems)
         for item in self.items:
-            lines.append(columns(item.outcome, item.name, f"{item.seconds * 1000:.0f} ms"))
+            name = f"{item.name} [{item.framework}]" if item.framework else item.name
+            lines.append(columns(item.outcome, name, f"{item.seconds * 1000:.0f} ms"))
             if item.outcome == "passed":
                 continue
             if item.expected or item.actual:

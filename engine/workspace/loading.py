@@ -18,6 +18,7 @@ from typing import Any
 from ..errors import EngineError, WorkspaceLoadFailed
 from ..host.interop import Operation
 from ..host.runtime import RuntimeInfo, ensure_runtime, preload_workspace_assemblies
+from ..host.sdk_pin import pinned_sdk_problem
 from ..models import LoadProgress, LoadReport, ProjectSummary, WorkspaceDiagnostic
 from ..trust import Trust
 from . import restore as restoring
@@ -173,6 +174,16 @@ def open_workspace(
     except Exception as error:
         details = "; ".join(d.Message for d in workspace.Diagnostics)[:800]
         workspace.Dispose()
+        pinned = (
+            pinned_sdk_problem(target.directory, str(runtime.dotnet.dotnet))
+            if "SDK was not found" in str(error)
+            else ""
+        )
+        if pinned:
+            raise WorkspaceLoadFailed(
+                f"MSBuild could not open {target.path.name}: {pinned}",
+                "Fix that global.json, or install the SDK it pins.",
+            ) from error
         raise WorkspaceLoadFailed(
             f"MSBuild could not open {target.path.name}: {error}" + (f" ({details})" if details else ""),
             "Check that 'dotnet build' works on it, and that the SDK it needs is installed.",

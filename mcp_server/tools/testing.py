@@ -70,18 +70,36 @@ async def run_tests(
     project: Project = None,
     filter: Annotated[str | None, Field(description="A dotnet test --filter expression.")] = None,
     configuration: Configuration = "Debug",
+    framework: Annotated[
+        str | None, Field(description="Only this target framework of a multi-targeted test project (net8.0).")
+    ] = None,
+    roll_forward: Annotated[
+        bool, Field(description="Run a target whose .NET runtime is not installed on the newest installed one.")
+    ] = True,
     limit: Annotated[int, Field(description="Most results per answer, failures first.")] = 50,
     cursor: Cursor = None,
 ) -> Annotated[CallToolResult, result_model(TestRun)]:
     """Run tests with dotnet test (all, a project's, named ones, those reaching a symbol, or a
-    filter); results from the TRX log: counts, each failure with its message, expected and actual
-    values and its stack taken to source. Runs the solution's code: trusted solutions only."""
+    filter); results from the TRX log: counts (per target framework), each failure with its message,
+    expected and actual values and its stack taken to source. A target whose runtime is missing runs
+    by roll-forward, said so; one that cannot run is named with why. Trusted solutions only."""
     ref = symbol_ref(symbol, None, None, None) if symbol else None
     progress = from_worker(ctx, "tests")
     timeout = settings_of(ctx).build_timeout_seconds
     return await respond(
         ctx,
-        lambda s, t: testing.run_tests(s, ref, tests, project, filter, configuration, timeout, progress),
+        lambda s, t: testing.run_tests(
+            s,
+            ref,
+            tests,
+            project,
+            filter,
+            configuration,
+            timeout,
+            progress,
+            framework=framework,
+            roll_forward=roll_forward,
+        ),
         paged=True,
         limit=limit,
         cursor=cursor,
