@@ -27,6 +27,9 @@ class Settings:
     """``ROSLYN_RESPONSE_BUDGET``: the most characters of text one answer carries."""
     toolsets: tuple[str, ...] = tuple(TOOLSETS)
     """``ROSLYN_TOOLSETS``: the groups of tools offered (``toolsets.TOOLSETS``); all by default."""
+    call_budget_seconds: float = 50.0
+    """``ROSLYN_CALL_BUDGET_SECONDS``: how long a call runs before it answers with a job to follow
+    (clients end a call at 60 s whatever the server does)."""
     build_timeout_seconds: float = 900.0
     """``ROSLYN_BUILD_TIMEOUT_SECONDS``: how long diagnostics of a project or the solution (and
     workspace_problems) may run: as long as a build may; they report progress and can be cancelled."""
@@ -42,6 +45,7 @@ class Settings:
             timeout_seconds=_positive_float(env.get("ROSLYN_TIMEOUT_SECONDS"), 60.0),
             response_budget=_positive_int(env.get("ROSLYN_RESPONSE_BUDGET"), DEFAULT_RESPONSE_BUDGET),
             build_timeout_seconds=_positive_float(env.get("ROSLYN_BUILD_TIMEOUT_SECONDS"), 900.0),
+            call_budget_seconds=_positive_float(env.get("ROSLYN_CALL_BUDGET_SECONDS"), 50.0),
             toolsets=chosen(env.get("ROSLYN_TOOLSETS")),
         )
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -21,6 +23,32 @@ def fingerprint(tool: str, arguments: dict[str, Any]) -> str:
         default=str,
     )
     return hashlib.sha256(stable.encode()).hexdigest()[:12]
+
+
+class KeptViews:
+    """The whole views of the latest paged answers, so that a cursor's later pages come from the first
+    computation (18,000 references are found once, not once a page): per call (its fingerprint) and
+    snapshot version, the newest ``most`` kept."""
+
+    def __init__(self, most: int = 16) -> None:
+        self.most = most
+        self._views: OrderedDict[str, tuple[str, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str, version: str) -> Any | None:
+        with self._lock:
+            kept = self._views.get(key)
+            if kept is None or kept[0] != version:
+                return None
+            self._views.move_to_end(key)
+            return kept[1]
+
+    def keep(self, key: str, version: str, view: Any) -> None:
+        with self._lock:
+            self._views[key] = (version, view)
+            self._views.move_to_end(key)
+            while len(self._views) > self.most:
+                self._views.popitem(last=False)
 
 
 def encode_cursor(key: str, offset: int) -> str:

@@ -6,6 +6,8 @@ from collections.abc import Callable
 import anyio
 from mcp.server.mcpserver import Context
 
+from .jobs import record_progress
+
 log = logging.getLogger("roslyn_mcp")
 
 
@@ -14,8 +16,10 @@ def from_worker(ctx: Context, what: str) -> Callable[[int, int, str], None]:
     client (when it asked for them) from the worker thread the engine runs in."""
 
     def report(done: int, total: int, item: str) -> None:
+        message = f"{what}: {item} ({done} of {total})"
+        record_progress(message)  # what a job that outlived its call says of itself
         try:
-            anyio.from_thread.run(ctx.report_progress, done, total, f"{what}: {item} ({done} of {total})")
+            anyio.from_thread.run(ctx.report_progress, done, total, message)
         except Exception:  # a client without a progress token, or one that went away
             log.debug("progress notification not sent", exc_info=True)
 

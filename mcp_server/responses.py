@@ -16,10 +16,14 @@ from pydantic import BaseModel, create_model
 from engine import Declaration, EngineError, SolutionSession, cancel_thread, incomplete, page
 
 from .config import Settings
+from .jobs import JOBS, Job
 from .lean import lean
-from .paging import cut_text, decode_cursor, encode_cursor, fingerprint, fit, message_size
+from .paging import KeptViews, cut_text, decode_cursor, encode_cursor, fingerprint, fit, message_size
 
 log = logging.getLogger("roslyn_mcp")
+
+KEPT = KeptViews()
+"""The views later pages of a paged answer are cut from (one server process, one solution at a time)."""
 
 
 def result_model(view_type: type) -> type[BaseModel]:
@@ -62,7 +66,55 @@ async def answer(
     if paged and limit < 1:
         raise ToolError(f"limit must be 1 or more (got {limit}).\nGive a positive limit, or leave it out.")
     work = (lambda: compute(session, offset, limit)) if pages_itself else (lambda: compute(session))
-    view = await run_engine(work, tool)
+    # Later pages are cut from the view of the same solution as it was then (an edit makes a new version).
+    version = f"{session.root}@{session.snapshot().version}" if session is not None and session.is_loaded else ""
+    view = KEPT.get(key, version) if paged and not pages_itself and offset else None
+
+    def shape(view: Any) -> CallToolResult:
+        if paged and not pages_itself:
+            KEPT.keep(key, version, view)
+        return _shaped(view, session, settings, serves, key, paged, pages_itself, offset, limit, started)
+
+    if view is not None:
+        return shape(view)
+    job = JOBS.start(tool)
+    job.shape = shape
+    finished = await run_engine(lambda: job.run(work), tool, settings.call_budget_seconds)
+    if finished is _STILL_RUNNING:
+        JOBS.keep(job)
+        return _pending(job, settings.call_budget_seconds)
+    return shape(finished)
+
+
+def _pending(job: Job, budget: float) -> CallToolResult:
+    """The answer of a call that outlived its budget: the job that goes on, and how to follow it."""
+    text = (
+        f"Still running after {budget:.0f} s: {job.status()}.\n"
+        f'Call job_result(job_id="{job.id}") for its answer (it waits up to {budget:.0f} s), '
+        f'job_status(job_id="{job.id}") to see how it goes, cancel_job(job_id="{job.id}") to stop it.'
+    )
+    return CallToolResult(
+        content=[TextContent(type="text", text=text)],
+        structured_content={"job": job.id, "state": job.state, "progress": job.progress}
+        if job.progress
+        else {"job": job.id, "state": job.state},
+    )
+
+
+def _shaped(
+    view: Any,
+    session: SolutionSession | None,
+    settings: Settings,
+    serves: Declaration,
+    key: str,
+    paged: bool,
+    pages_itself: bool,
+    offset: int,
+    limit: int,
+    started: float,
+) -> CallToolResult:
+    """A view as the tool's result: its page (by ``offset`` and ``limit``), cut to the budget, its
+    structured content, the notices every answer carries."""
     budget = settings.response_budget
     next_cursor, omitted, more = None, 0, ""
     if paged:
@@ -118,15 +170,20 @@ async def answer(
         )
         if value
     }
-    log.info("%s answered in %d ms", tool, elapsed)
+    log.info("answered in %d ms", elapsed)
     # The time is the log's and the metadata's: in the text an assistant would pay for it on every call.
     return CallToolResult(
         content=[TextContent(type="text", text=text)], structured_content=structured, _meta={"elapsed_ms": elapsed}
     )
 
 
-async def run_engine(work: Callable[[], Any], tool: str = "the request") -> Any:
-    """Run blocking engine work in a worker thread; engine errors become tool errors (cause, then what to do)."""
+_STILL_RUNNING = object()
+"""What ``run_engine`` gives when the call's budget passed first: the work goes on in its thread."""
+
+
+async def run_engine(work: Callable[[], Any], tool: str = "the request", budget: float | None = None) -> Any:
+    """Run blocking engine work in a worker thread; engine errors become tool errors (cause, then what to
+    do). With a ``budget`` (seconds), ``_STILL_RUNNING`` once it has passed, the work left running."""
     worker: dict[str, int] = {}
 
     def on_worker() -> Any:
@@ -134,7 +191,9 @@ async def run_engine(work: Callable[[], Any], tool: str = "the request") -> Any:
         return work()
 
     try:
-        return await anyio.to_thread.run_sync(on_worker, abandon_on_cancel=True)
+        with anyio.move_on_after(budget):
+            return await anyio.to_thread.run_sync(on_worker, abandon_on_cancel=True)
+        return _STILL_RUNNING
     except anyio.get_cancelled_exc_class():
         # notifications/cancelled (or the client going away): stop the engine's work, not just the wait.
         cancel_thread(worker.get("thread"))

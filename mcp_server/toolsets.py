@@ -12,8 +12,9 @@ TOOLSETS = {
     "analysis": "unused symbols, complexity, dependency graph",
     "web": "a web app's endpoints and service registrations",
 }
-ALWAYS = ("load_solution", "workspace_problems")
-"""Offered whatever the toolsets: without them no other tool can answer, or say why it cannot."""
+ALWAYS = ("load_solution", "workspace_problems", "job_status", "job_result", "cancel_job")
+"""Offered whatever the toolsets: without them no other tool can answer, or say why it cannot, and a
+call that outlives its time could not be followed."""
 
 
 class UnknownToolset(ValueError):

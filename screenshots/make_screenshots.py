@@ -63,9 +63,7 @@ SHOTS: list[tuple[Any, ...]] = [
 ]
 
 
-async def shoot(
-    name: str, theme: str, symbol: str | None, keys: tuple[str, ...], solution: Path | None = None
-) -> None:
+async def shoot(name: str, theme: str, symbol: str | None, keys: tuple[str, ...], solution: Path | None = None) -> None:
     app = RoslynTui(solution or SAMPLE, theme=theme, sample=solution is None)
     async with app.run_test(size=SIZE) as pilot:
         await app.workers.wait_for_complete()

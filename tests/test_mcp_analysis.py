@@ -19,7 +19,8 @@ def analysis_only():
 
 def test_a_toolset_narrows_the_tool_list(analysis_only):
     names = {tool.name for tool in analysis_only.list_tools().tools}
-    assert names == {"find_unused", "complexity", "dependency_graph", "load_solution", "workspace_problems"}
+    always = {"load_solution", "workspace_problems", "job_status", "job_result", "cancel_job"}
+    assert names == {"find_unused", "complexity", "dependency_graph", *always}
     instructions = analysis_only.initialize_result.instructions
     assert "Toolsets offered: analysis" in instructions and "Not offered here: navigation, editing" in instructions
 

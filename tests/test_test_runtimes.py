@@ -71,7 +71,7 @@ def test_without_roll_forward_a_missing_runtime_is_named_not_run(runtimes):
 def test_one_framework_when_asked(runtimes):
     run = testing.run_tests(runtimes, framework="net9.0")
     assert [t.framework for t in run.targets] == ["net9.0"] and (run.passed, run.failed) == (1, 1)
-    with pytest.raises(InvalidArgument, match="The tests do not target 'net7.0'"):
+    with pytest.raises(InvalidArgument, match=r"The tests do not target 'net7\.0'"):
         testing.run_tests(runtimes, framework="net7.0")
 
 

@@ -94,3 +94,20 @@ def test_a_long_page_steps_down_before_it_shows_fewer_references(shop):
     assert len(shown.items) == balance.total and "src/Shop.Data/Seeder.cs  3 references" in text
     shown, text = fit(len(balance.items), lambda n: page(balance, 0, n), 600)
     assert 1 <= len(shown.items) < balance.total and "counted per file" in text  # then fewer items
+
+
+def test_later_pages_come_from_the_first_computation(shop):
+    """A cursor's later pages are cut from the view the first page was cut from: the same snapshot
+    version of the same call; another version (an edit was made) or call computes again."""
+    from engine import SymbolRef
+    from engine.queries import find_references
+    from mcp_server.paging import KeptViews
+
+    kept = KeptViews(most=2)
+    view = shop.run(find_references, SymbolRef(name="Customer.Balance"))
+    kept.keep("refs", "Shop@1", view)
+    assert kept.get("refs", "Shop@1") is view
+    assert kept.get("refs", "Shop@2") is None  # the solution changed since
+    kept.keep("a", "Shop@1", view)
+    kept.keep("b", "Shop@1", view)
+    assert kept.get("refs", "Shop@1") is None  # bounded: the oldest went first

@@ -78,6 +78,9 @@ def _mapped_classes(document: Any, path: str, operation: Operation) -> list[Sema
                 continue
             mapped = tree.GetMappedLineSpan(span.TextSpan, operation.token)
             start, end = mapped.StartLinePosition, mapped.EndLinePosition
-            if mapped.HasMappedPath and str(mapped.Path) == path and start.Line == end.Line:
+            # Only a name the Razor file holds as written: the generated calls around an expression
+            # (__builder.AddContent) map onto the whole expression, which would colour it as a method.
+            exact = end.Character - start.Character == span.TextSpan.Length
+            if mapped.HasMappedPath and str(mapped.Path) == path and start.Line == end.Line and exact:
                 found.append(SemanticSpan(start.Line + 1, start.Character + 1, end.Character + 1, kind))
-    return sorted(set(found), key=lambda span: (span.line, span.column))
+    return sorted(set(found), key=lambda span: (span.line, span.column, span.end_column, span.kind))

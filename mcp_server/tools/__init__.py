@@ -4,12 +4,12 @@ toolset's ``tool`` decorator (``registry``) and added to a server by ``register`
 from mcp.server.mcpserver import MCPServer
 
 from .. import toolsets
-from . import analysis, changes, editing, navigation, nuget, repl, testing, web
+from . import analysis, changes, editing, jobs, navigation, nuget, repl, testing, web
 from .registry import TOOLS, Tool
 from .registry import register as register_declared
 
 MODULES = {
-    "navigation": (navigation,),
+    "navigation": (navigation, jobs),
     "editing": (editing, changes),
     "testing": (testing,),
     "repl": (repl,),
