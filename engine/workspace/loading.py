@@ -22,13 +22,14 @@ from ..host.sdk_pin import pinned_sdk_problem
 from ..models import LoadProgress, LoadReport, ProjectSummary, WorkspaceDiagnostic
 from ..trust import Trust
 from . import restore as restoring
+from . import unopened
 from .boundary import leave_out_outside_documents
 from .file_apps.virtual_project import write_virtual_solution
 from .focus import outside_as_metadata
 from .restricted import open_restricted
 from .shutdown import register_exit_handler
 from .snapshot import Snapshot, display_name
-from .solution_file import SolutionTarget, opened_file, project_paths
+from .solution_file import SolutionTarget, listed_projects, opened_file, project_paths
 from .targets import is_outer_build_failure, outer_builds, without_outer_builds
 from .warmup import during_load
 
@@ -99,7 +100,7 @@ def load_trusted(
                 notes.append(f"{BUILT_NOTE} {generator.stem} (its output was missing).")
                 diagnostics.extend(restoring.build_generator(runtime.dotnet, generator))
     solution, workspace = open_workspace(target, runtime, progress, timeout, warm, warm_after)
-    diagnostics = one_list(projects, diagnostics, workspace_diagnostics(workspace, solution))
+    diagnostics = one_list(projects, diagnostics, workspace_diagnostics(workspace, solution, listed_projects(target)))
     solution, outside = served(solution, target, runtime)
     notes.extend(_outside_notes(outside))
     solution, focus_notes = outside_as_metadata(solution, target)
@@ -221,22 +222,26 @@ def one_list(
     return [*restored, *(p for p in (*ran, *loaded) if not known(p))]
 
 
-def workspace_diagnostics(workspace: Any, solution: Any) -> list[WorkspaceDiagnostic]:
-    """The workspace's load failures, each filed under the project its message names."""
+def workspace_diagnostics(workspace: Any, solution: Any, listed: list[Path] | None = None) -> list[WorkspaceDiagnostic]:
+    """The workspace's load failures, each filed under the project its message names, with what to do
+    where the message says which case it is; and the projects of ``listed`` (the solution file's) that
+    are no C# project, named (``unopened``)."""
+    listed = listed or []
     projects = [(str(p.FilePath or ""), display_name(p)) for p in solution.Projects]
     outer = {str(p.FilePath) for p in outer_builds(solution)}
     found = []
     for diagnostic in workspace.Diagnostics:
         message = str(diagnostic.Message)
-        if is_outer_build_failure(message, outer):
+        if is_outer_build_failure(message, outer) or unopened.said_better(message, listed):
             continue
         kind = str(diagnostic.Kind)
         severity = "warning" if kind == "Warning" or _is_nuget_warning(message) else "error"
-        owner = next((name for path, name in projects if path and path in message), "")
+        owner_path, owner = next(((path, name) for path, name in projects if path and path in message), ("", ""))
         if not owner:
-            owner = next((name for _, name in projects if f"{name}.csproj" in message), "")
-        found.append(WorkspaceDiagnostic(severity, owner, message, "load", _LOAD_ACTIONS[severity]))
-    return list(dict.fromkeys(found))
+            owner_path, owner = next(((path, name) for path, name in projects if f"{name}.csproj" in message), ("", ""))
+        action = (unopened.action_for(message, owner_path) if severity == "error" else None) or _LOAD_ACTIONS[severity]
+        found.append(WorkspaceDiagnostic(severity, owner, message, "load", action))
+    return list(dict.fromkeys([*found, *unopened.left_out(listed, solution)]))
 
 
 _LOAD_ACTIONS = {

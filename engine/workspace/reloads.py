@@ -16,7 +16,7 @@ from . import restore as restoring
 from .loading import one_list, open_workspace, served, workspace_diagnostics
 from .project_reload import reload_projects
 from .restricted import open_restricted
-from .solution_file import SolutionTarget, project_paths
+from .solution_file import SolutionTarget, listed_projects, project_paths
 
 
 def reopen(
@@ -27,7 +27,8 @@ def reopen(
         solution, workspace, problems = open_restricted(target, runtime)
         return solution, workspace, tuple(problems)
     solution, workspace = open_workspace(target, runtime, lambda _: None, timeout)
-    diagnostics = tuple(one_list(project_paths(target), [], workspace_diagnostics(workspace, solution)))
+    listed = listed_projects(target)
+    diagnostics = tuple(one_list(project_paths(target), [], workspace_diagnostics(workspace, solution, listed)))
     solution, _ = served(solution, target, runtime)
     return solution, workspace, diagnostics
 

@@ -20,6 +20,7 @@ FILTER_SUFFIX = ".slnf"
 PROJECT_SUFFIXES = (".csproj",)
 
 _SLN_PROJECT = re.compile(r'^Project\("\{[^}]+\}"\)\s*=\s*"[^"]*",\s*"([^"]+\.csproj)"', re.MULTILINE)
+_SLN_ANY_PROJECT = re.compile(r'^Project\("\{[^}]+\}"\)\s*=\s*"[^"]*",\s*"([^"]+\.\w*proj)"', re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -204,6 +205,22 @@ def project_paths(target: SolutionTarget) -> list[Path]:
         found = _SLN_PROJECT.findall(text)
     paths = [(target.directory / p.replace("\\", "/")).resolve() for p in found if p.endswith(".csproj")]
     return [p for p in paths if p.exists()]
+
+
+def listed_projects(target: SolutionTarget) -> list[Path]:
+    """Every project file a solution lists, whatever its language or kind (``.fsproj``, ``.vcxproj``...)."""
+    if target.apps or target.is_project or target.path.suffix.lower() == FILTER_SUFFIX:
+        return project_paths(target)
+    text = target.path.read_text(encoding="utf-8-sig", errors="replace")
+    if target.path.suffix.lower() == ".slnx":
+        try:
+            found = [element.get("Path", "") for element in ElementTree.fromstring(text).iter("Project")]
+        except ElementTree.ParseError:
+            return []
+    else:
+        found = _SLN_ANY_PROJECT.findall(text)
+    paths = [(target.directory / p.replace("\\", "/")).resolve() for p in found if p]
+    return [p for p in paths if p.is_file()]
 
 
 def opened_file(target: SolutionTarget) -> Path:
