@@ -16,7 +16,7 @@ class Endpoint:
     route: str
     """The whole route template, groups, class and method parts combined (``/api/todos/{id:int}``)."""
     kind: str
-    """``minimal API``, ``controller``, ``Razor Page``, ``component`` or ``hub``."""
+    """``minimal API``, ``controller``, ``Razor Page``, ``component``, ``hub`` or ``gRPC``."""
     handler: str
     """The code that runs: a method as C# names it, a lambda as ``lambda in <method>``, a component or page."""
     location: Location

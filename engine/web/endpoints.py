@@ -1,5 +1,6 @@
 """Every HTTP endpoint of the solution's web projects, read from the compilation (the app never runs).
 
+- gRPC services mapped with ``MapGrpcService<T>``: each method ``T`` implements (``grpc``).
 - Minimal APIs: ``Map{Get,Post,Put,Delete,Patch,Methods}`` and ``MapHub<T>`` on the app or on a
   ``MapGroup``, whose prefixes are followed through local variables and chained groups; the
   conventions chained on an endpoint or a group (``RequireAuthorization``, ``AllowAnonymous``).
@@ -28,11 +29,20 @@ from ..symbols.describe import display, location_of, typed
 from ..views.endpoints import Endpoint, EndpointList, endpoint_list
 from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot, display_name
+from .grpc import grpc_endpoints
 from .pages import razor_endpoints
 from .routes import attached_authorization, attribute_template, combined
 
 _VERBS = {"MapGet": "GET", "MapPost": "POST", "MapPut": "PUT", "MapDelete": "DELETE", "MapPatch": "PATCH"}
-_MAPS = {*_VERBS, "MapMethods", "MapHub", "MapGroup", "MapControllerRoute", "MapDefaultControllerRoute"}
+_MAPS = {
+    *_VERBS,
+    "MapMethods",
+    "MapHub",
+    "MapGrpcService",
+    "MapGroup",
+    "MapControllerRoute",
+    "MapDefaultControllerRoute",
+}
 _HTTP_ATTRIBUTES = {
     "HttpGetAttribute": "GET",
     "HttpPostAttribute": "POST",
@@ -161,6 +171,14 @@ class RouteWalk:
             self._endpoint_conventions(node, conventions)
             for convention in group_conventions:
                 conventions.add(*convention)
+            if name == "MapGrpcService":
+                mapped = typed(self._method(model, node))
+                if mapped is not None and mapped.TypeArguments.Length:
+                    service = typed(mapped.TypeArguments[0])
+                    found += grpc_endpoints(
+                        service, self._place(node), conventions.authorization, self.project, self.operation.token
+                    )
+                continue
             if name == "MapHub":
                 hub = self._method(model, node)
                 handler = display(hub.TypeArguments[0]) if hub is not None and hub.TypeArguments.Length else "hub"

@@ -27,7 +27,8 @@ async def endpoints(
 ) -> Annotated[CallToolResult, result_model(EndpointList)]:
     """Which URL runs which code: every HTTP endpoint of the solution's web projects, with its methods,
     full route (MapGroup prefixes and controller routes combined), handler and its place, and the
-    authorization attached. Minimal APIs, controllers, Razor Pages and Blazor @page components."""
+    authorization attached. Minimal APIs, controllers, Razor Pages, Blazor @page components, SignalR
+    hubs and gRPC services."""
     return await respond(
         ctx, lambda s, t: s.run(web.endpoints, project, route, timeout=t), paged=True, limit=limit, cursor=cursor
     )
