@@ -33,13 +33,27 @@ def test_a_components_tags_are_its_references(web):
     view = web.run(queries.find_references, SymbolRef(name="Web.Client.Shared.TodoList"))
     found = [(r.location.path, r.location.line, r.location.column, r.kind) for r in view.items]
     assert found == [
-        (*_at(COUNTER, "TodoList Items"), "component"),
+        (*_at(COUNTER, "TodoList @ref"), "component"),  # its @ref's cast in generated code is this tag's
+        (*_at(COUNTER, "TodoList? list"), "type use"),
         (*_at(HOME, "TodoList Items"), "component"),
     ]
-    assert view.items[1].line_text == '<TodoList Items="items" Heading="Everything" />'
+    assert view.items[2].line_text == '<TodoList Items="items" Heading="Everything" />'
     assert view.render().splitlines()[0] == (
-        "References to TodoList: 2 in 2 files (2 component; Web.Client 1, Web.Server 1)"
+        "References to TodoList: 3 in 2 files (2 component, 1 type use; Web.Client 2, Web.Server 1)"
     )
+
+
+def test_a_generic_components_tags_given_or_inferred(web):
+    view = web.run(queries.find_references, SymbolRef(name="Web.Client.Shared.Grid`1"))
+    assert [(r.location.path, r.location.line, r.location.column, r.kind, r.containing_member) for r in view.items] == [
+        (*_at(COUNTER, "Grid Rows"), "component", "Counter.BuildRenderTree(RenderTreeBuilder)"),  # TItem inferred
+        (*_at(COUNTER, "Grid TItem"), "component", "Counter.BuildRenderTree(RenderTreeBuilder)"),
+    ]
+    rows = web.run(queries.find_references, SymbolRef(name="Web.Client.Shared.Grid`1.Rows"))
+    assert {(r.location.line, r.kind) for r in rows.items if r.location.path == str(COUNTER)} == {
+        (_place(COUNTER, "Grid Rows")[0], "attribute"),
+        (_place(COUNTER, "Grid TItem")[0], "attribute"),
+    }
 
 
 def test_attributes_are_references_of_the_parameters_they_set(web):
@@ -62,9 +76,9 @@ def test_a_component_is_declared_in_its_razor_file(web):
 
 
 def test_a_position_on_a_tag_is_the_component(web):
-    line, column = _place(COUNTER, "TodoList Items")
+    line, column = _place(COUNTER, "TodoList @ref")
     view = web.run(queries.find_references, SymbolRef(file=str(COUNTER), line=line, column=column))
-    assert view.symbol == "TodoList" and view.total == 2
+    assert view.symbol == "TodoList" and view.total == 3
     info = web.run(queries.symbol_info, SymbolRef(file=str(COUNTER), line=line, column=column + len("TodoList")))
     assert info.symbol.name == "TodoList"
 

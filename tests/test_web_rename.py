@@ -50,7 +50,7 @@ def test_a_parameter_is_renamed_at_every_tag_that_sets_it(web):
     preview = editing.rename_symbol(session, SymbolRef(name="Web.Client.Shared.TodoList.Heading"), "Title")
     assert preview.problems == ()
     text = preview.render()
-    assert '+<TodoList Items="pending" Title="Pending" />' in text
+    assert '+<TodoList @ref="list" Items="pending" Title="Pending" />' in text
     assert '+<TodoList Items="items" Title="Everything" />' in text
     assert "+    public string? Title { get; set; }" in text
 

@@ -4,7 +4,9 @@ Razor turns ``<TodoList Items="items" />`` into ``__builder.OpenComponent<TodoLi
 ``AddComponentParameter(5, nameof(TodoList.Items), ...)`` per attribute, with no ``#line`` for the tag's
 name: Roslyn finds the component's references in generated code nobody wrote. Here they become what a
 person sees: each ``OpenComponent`` is the tag it was made from (kind ``component``, ``razor_tags``);
-the ``nameof`` of a parameter belongs to that tag and is not a second reference of the component. A
+the ``nameof`` of a parameter and the cast of an ``@ref`` belong to that tag and are not second
+references of the component; a generic component's inferred tag is made in a ``TypeInference`` method,
+and answered as the file's render method's, where it is written. A
 ``[Parameter]``'s reference at a tag's attribute (the generator maps that one) is of kind ``attribute``.
 When the tags and the generated calls do not pair one to one, the generated places stay, marked
 generated as everywhere.
@@ -50,8 +52,8 @@ def component_references(
             kept.append(reference)
         elif "OpenComponent<" in reference.line_text:
             kept.append(_at_tag(reference, *generated, operation, str(symbol.Name)))
-        elif "AddComponentParameter(" not in reference.line_text:
-            kept.append(reference)  # else the qualifier of nameof(TodoList.Items): part of the tag
+        elif "AddComponentParameter(" not in reference.line_text and ")__value;" not in reference.line_text:
+            kept.append(reference)  # else nameof(TodoList.Items)'s qualifier or @ref's cast: part of the tag
     return kept
 
 
@@ -68,7 +70,10 @@ def _at_tag(reference: Reference, razor: str, tree: Any, operation: Operation, n
             start = column + len(tag) - len(name)  # <Web.Client.Shared.TodoList: the simple name's place
             place = Location(razor, line, start, line, start + len(name))
             line_text = written.splitlines()[line - 1].strip()
-            return Reference(place, COMPONENT, reference.containing_member, line_text, reference.definition)
+            member = reference.containing_member
+            if member.startswith("TypeInference."):  # a generic component's inferred tag: the file renders it
+                member = f"{Path(razor).stem}.BuildRenderTree(RenderTreeBuilder)"
+            return Reference(place, COMPONENT, member, line_text, reference.definition)
     return reference
 
 
