@@ -208,3 +208,20 @@ def test_a_razor_files_errors_are_where_dotnet_build_reports_them(tmp_path):
         }
     )
     assert view.scope == "Web.Server/Components/Pages/Orders.razor"
+
+
+def test_a_stack_trace_through_razor_code_is_answered_at_its_razor_lines(web):
+    from engine import testing
+
+    orders = WEB / "Web.Server/Components/Pages/Orders.razor"
+    shown, loop = _place(orders, "Context.Orders.Where")[0], _place(orders, "@foreach")[0]
+    trace = (
+        "System.NullReferenceException: Object reference not set to an instance of an object.\n"
+        f"   at Web.Server.Components.Pages.Orders.Shown() in {orders}:line {shown}\n"
+        f"   at Web.Server.Components.Pages.Orders.BuildRenderTree(RenderTreeBuilder __builder) in {orders}:line {loop}\n"
+    )
+    frames = web.run(testing.resolve_stack_trace, trace).items
+    assert [(f.symbol.display, f.location.path, f.location.line, f.exact_line) for f in frames] == [
+        ("Orders.Shown()", str(orders), shown, True),
+        ("Orders.BuildRenderTree(RenderTreeBuilder)", str(orders), loop, True),
+    ]

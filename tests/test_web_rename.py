@@ -62,3 +62,20 @@ def test_a_component_is_named_by_its_file(web):
         match=r"TodoList is a component or page: its name is its file's \(Web.Client/Shared/TodoList.razor\)",
     ):
         editing.rename_symbol(session, SymbolRef(name="Web.Client.Shared.TodoList"), "Todos")
+
+
+def test_an_edit_tool_that_would_write_razor_code_names_the_razor_file(web):
+    from engine import symbol_edits
+
+    session, root = web
+    orders = root / "Web.Server/Components/Pages/Orders.razor"
+    line = next(n for n, text in enumerate(orders.read_text().splitlines(), 1) if "Shown() =>" in text)
+    with pytest.raises(
+        EditRefused,
+        match=rf"Orders\.Shown\(\) is declared in Web\.Server/Components/Pages/Orders\.razor:{line}, a Razor file",
+    ):
+        symbol_edits.replace_symbol(
+            session,
+            SymbolRef(name="Web.Server.Components.Pages.Orders.Shown"),
+            "private IEnumerable<Order> Shown() => [];",
+        )

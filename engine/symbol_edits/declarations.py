@@ -9,7 +9,7 @@ from typing import Any
 from ..errors import AmbiguousSymbol, EditRefused
 from ..host.interop import Operation
 from ..models import generator_of, relative_path
-from ..symbols.describe import display
+from ..symbols.describe import display, location_of, razor_file_of
 from ..symbols.naming import SymbolRef
 from ..workspace.boundary import is_inside
 from ..workspace.snapshot import Snapshot
@@ -36,6 +36,15 @@ def declarations_of(snapshot: Snapshot, operation: Operation, symbol: Any) -> li
         path = str(node.SyntaxTree.FilePath or "")
         documents = snapshot.documents_for_path(path) if path else []
         if not documents:
+            razor = razor_file_of(node.SyntaxTree)
+            if razor is not None:
+                place = location_of(node.SyntaxTree.GetLocation(node.Span))
+                line = f":{place.line}" if place is not None and place.path == razor else ""
+                raise EditRefused(
+                    f"{display(symbol)} is declared in {relative_path(razor, snapshot.root)}{line}, a Razor file: this "
+                    "tool writes C# files, and the C# Razor generates from it is never written.",
+                    "Change it in the Razor file; a rename (rename_symbol) does reach Razor files.",
+                )
             generated.extend([path] if generator_of(path) else [])
             continue
         preferred = [d for d in documents if d.Project.Id in snapshot.project_ids]

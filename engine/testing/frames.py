@@ -59,7 +59,8 @@ class _Finder:
         if not frame.file or not frame.line:
             return None
         path = frame.file.replace("\\", "/")
-        if os.path.isfile(path) and is_inside(self.snapshot.root, path) and self.snapshot.documents_for_path(path):
+        known = self.snapshot.documents_for_path(path) or self.snapshot.additional_documents_for_path(path)
+        if os.path.isfile(path) and is_inside(self.snapshot.root, path) and known:  # a .razor file's line too
             return Location(os.path.realpath(path), frame.line, 1, frame.line, 1)
         if declared is not None and os.path.basename(declared.path) == os.path.basename(path):
             return Location(declared.path, frame.line, 1, frame.line, 1)
