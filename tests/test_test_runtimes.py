@@ -101,3 +101,21 @@ def test_a_global_json_pinning_a_missing_sdk_is_named(tmp_path):
     assert f"problem: {said}" in report.render()
     with pytest.raises(EngineError, match=r"pins \.NET SDK 8\.0\.100, which is not installed"):
         load_solution(root / "Loop.slnx", watch=False, warm_up=False)
+
+
+def test_an_app_for_a_runtime_not_installed_runs_by_roll_forward(tmp_path, monkeypatch):
+    from engine.apps import run_app
+
+    monkeypatch.setenv("ROSLYN_TUI_TRUST_REPL", "1")
+    monkeypatch.chdir(tmp_path)
+    app = tmp_path / "app.cs"
+    app.write_text(
+        "#:property TargetFramework=net8.0\n"
+        "Console.WriteLine(System.Runtime.InteropServices.RuntimeInformation.FrameworkDescription);\n"
+    )
+    ran = run_app(str(app))
+    newest = _newest()
+    assert ran.exit_code == 0 and ran.stdout.strip() == f".NET {newest}"
+    if _major(newest) > 8:
+        assert ran.runtime == f"its runtime (8.0) is not installed; ran on {newest} by roll-forward"
+        assert f"({ran.runtime})" in ran.render().splitlines()[0]

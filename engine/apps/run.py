@@ -13,6 +13,7 @@ from ..repl.limits import ReplLimits
 from ..sandbox import confined
 from ..sandbox.processes import end_group
 from ..testing.child import dotnet_path
+from ..testing.runtimes import roll_forward_note
 from ..views.apps import AppError, AppRun
 from ..workspace.boundary import is_inside, real
 from .build import build_app
@@ -42,6 +43,8 @@ def run_app(
     if not built.ok or built.assembly is None:
         errors = tuple(AppError(0, e.line, e.line, e.id, e.message) for e in built.errors)
         return AppRun(str(app), args, None, "", "", False, 0.0, round(built.seconds, 2), "", errors)
+    rolled = roll_forward_note(built.assembly, dotnet)
+    settings = {"DOTNET_ROLL_FORWARD": "Major"} if rolled else {}
     run = confined(
         [dotnet, str(built.assembly), *args],
         network=limits.network,
@@ -49,6 +52,7 @@ def run_app(
         DOTNET_GCHeapHardLimit=hex(limits.memory_mb * 1024 * 1024),
         DOTNET_gcServer="0",
         DOTNET_EnableDiagnostics="0",
+        **settings,
     )
     started = time.monotonic()
     process = subprocess.Popen(
@@ -82,4 +86,5 @@ def run_app(
         round(built.seconds, 2),
         run.description,
         timed_out=timed_out,
+        runtime=rolled,
     )

@@ -11,10 +11,12 @@ not run. A .NET Framework target (``net472``) runs only on Windows (elsewhere ``
 from __future__ import annotations
 
 import functools
+import json
 import re
 import subprocess
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 _CORE = re.compile(r"^net(?:coreapp)?(\d+)\.(\d+)")
@@ -79,6 +81,23 @@ def plans(frameworks: list[str], installed: tuple[str, ...], roll_forward: bool)
                 )
             )
     return found
+
+
+def roll_forward_note(assembly: Path, dotnet: str) -> str:
+    """For a built app whose .NET runtime is not installed but a newer one is: what running it by
+    roll-forward means (``its runtime (8.0) is not installed; ran on 10.0.12 by roll-forward``); else empty."""
+    config = assembly.with_suffix(".runtimeconfig.json")
+    try:
+        options = json.loads(config.read_text(encoding="utf-8")).get("runtimeOptions", {})
+    except (OSError, ValueError):
+        return ""
+    frameworks = options.get("frameworks") or [options.get("framework") or {}]
+    wanted = next((f.get("version", "") for f in frameworks if f.get("name") == "Microsoft.NETCore.App"), "")
+    if not wanted:
+        return ""
+    major = wanted.split(".")[0]
+    [plan] = plans([f"net{major}.0"], installed_runtimes(dotnet), roll_forward=True)
+    return plan.reason if plan.roll_forward else ""
 
 
 def target_framework(project: Any) -> str:

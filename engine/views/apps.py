@@ -62,6 +62,9 @@ class AppRun:
     confinement: str
     errors: tuple[AppError, ...] = ()
     timed_out: bool = False
+    runtime: str = ""
+    """On what it ran when not its own .NET runtime: ``its runtime (8.0) is not installed; ran on 10.0.12
+    by roll-forward``."""
 
     def render(self) -> str:
         if self.errors:
@@ -70,7 +73,8 @@ class AppRun:
             return "\n".join(lines)
         ended = "stopped at the time limit" if self.timed_out else f"exit code {self.exit_code}"
         lines = [f"Ran {self.path} {' '.join(self.arguments)}".rstrip() + f": {ended} in {self.seconds:.2f} s "
-                 f"(build {self.build_seconds:.1f} s)", f"confinement: {self.confinement}"]  # fmt: skip
+                 f"(build {self.build_seconds:.1f} s)" + (f" ({self.runtime})" if self.runtime else ""),
+                 f"confinement: {self.confinement}"]  # fmt: skip
         if self.stdout:
             lines += ["stdout:", self.stdout.rstrip("\n")]
         if self.stderr:
