@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ..models import TEXT_ONLY, Location
 from .paging import range_note
-from .text import columns, counted, plural, tally, where
+from .text import columns, counted, plural, problem_rows, tally, where
 
 
 @dataclass(frozen=True)
@@ -87,9 +87,7 @@ class DataModel:
 
     def rows(self) -> list[tuple[str, int | None]]:
         """Problems first (on the first page), then an entity a line with its columns and foreign keys under it."""
-        rows: list[tuple[str, int | None]] = []
-        for problem in self.problems if not self.offset else ():
-            rows.append((columns(f"! {problem.kind}", problem.text, where(problem.location, self.root)), None))
+        rows = problem_rows(self.problems, self.offset, self.root)
         if not self.total:
             rows.append(("No data model: no project declares an EF Core DbContext.", None))
         for index, item in enumerate(self.items):

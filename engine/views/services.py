@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ..models import TEXT_ONLY, Location
 from .paging import range_note
-from .text import columns, counted, plural, tally, where
+from .text import columns, counted, plural, problem_rows, tally, where
 
 
 @dataclass(frozen=True)
@@ -67,9 +67,7 @@ class ServiceMap:
         return "\n".join(lines)
 
     def rows(self) -> list[tuple[str, int | None]]:
-        rows: list[tuple[str, int | None]] = []
-        for problem in self.problems if not self.offset else ():  # once, on the first page
-            rows.append((columns(f"! {problem.kind}", problem.text, where(problem.location, self.root)), None))
+        rows = problem_rows(self.problems, self.offset, self.root)
         if not self.total:
             rows.append(("No service registration: no project registers services with IServiceCollection.", None))
         for index, item in enumerate(self.items):

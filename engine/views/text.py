@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from ..models import Location, generator_of, relative_path
 
@@ -58,3 +59,10 @@ def tally(pairs: Iterable[tuple[str, int]], at_most: int = 6) -> str:
     pairs = list(pairs)
     shown = ", ".join(f"{name} {count}" for name, count in pairs[:at_most])
     return shown + (f" and {len(pairs) - at_most} more" if len(pairs) > at_most else "")
+
+
+def problem_rows(problems: Iterable[Any], offset: int, root: str) -> list[tuple[str, int | None]]:
+    """``! kind  text  place`` of each problem, once: on the first page of a paged list."""
+    if offset:
+        return []
+    return [(columns(f"! {p.kind}", p.text, where(p.location, root)), None) for p in problems]
