@@ -79,3 +79,22 @@ def test_an_edit_tool_that_would_write_razor_code_names_the_razor_file(web):
             SymbolRef(name="Web.Server.Components.Pages.Orders.Shown"),
             "private IEnumerable<Order> Shown() => [];",
         )
+
+
+def test_a_razor_file_added_or_deleted_reloads_its_project(web):
+    from engine.queries import find_symbols
+    from engine.workspace.watcher import SolutionWatcher
+
+    session, root = web
+    badge = root / "Web.Client/Shared/Badge.razor"
+    badge.write_text(
+        '<span class="badge">@Text</span>\n\n@code {\n    [Parameter]\n    public string Text { get; set; } = "";\n}\n'
+    )
+    SolutionWatcher(session).apply({str(badge)})
+    found = session.run(find_symbols, "Badge")
+    assert [(item.location.path, item.location.line) for item in found.items if item.name == "Badge"] == [
+        (str(badge), 1)
+    ]
+    badge.unlink()
+    SolutionWatcher(session).apply({str(badge)})
+    assert not [item for item in session.run(find_symbols, "Badge").items if item.name == "Badge"]

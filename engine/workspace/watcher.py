@@ -150,6 +150,10 @@ def projects_to_reload(snapshot: Snapshot, paths: set[str]) -> list[Path] | None
     for raw in paths:
         path = Path(raw)
         name = path.name.lower()
+        if _razor_file_came_or_went(snapshot, raw):
+            # The Razor generator reads the properties MSBuild gives each file: its project loads again.
+            affected.update(Path(p.FilePath) for p in _owning_projects(snapshot, raw) if p.FilePath)
+            continue
         if not needs_reload(raw):
             continue
         if path.suffix.lower() == ".csproj":
@@ -162,10 +166,16 @@ def projects_to_reload(snapshot: Snapshot, paths: set[str]) -> list[Path] | None
     return sorted(affected)
 
 
+def _razor_file_came_or_went(snapshot: Snapshot, path: str) -> bool:
+    if not path.lower().endswith((".razor", ".cshtml")):
+        return False
+    return os.path.isfile(path) != bool(snapshot.additional_documents_for_path(path))
+
+
 def apply_source_changes(snapshot: Snapshot, paths: list[str]) -> Snapshot:
     """A new snapshot with the current content of each ``.cs`` path (changed, added or deleted), and of
-    each additional document's (a ``.razor`` file: changed; one added or deleted waits for its project's
-    next reload, which gives it the properties the Razor generator reads)."""
+    each additional document's (a changed ``.razor`` file; one added or deleted reloads its project:
+    ``projects_to_reload``)."""
     from Microsoft.CodeAnalysis import DocumentId  # type: ignore[import-not-found]
     from Microsoft.CodeAnalysis.Text import SourceText  # type: ignore[import-not-found]
     from System.Text import Encoding  # type: ignore[import-not-found]
