@@ -1,6 +1,7 @@
-"""A ``global.json`` that pins a .NET SDK this machine does not have: ``dotnet`` then starts no command
-("A compatible .NET SDK was not found"). Said plainly wherever it happens (a load, a build, a test
-run): which SDK is pinned, by which file, and which are installed."""
+"""The .NET SDKs and runtimes ``dotnet`` has, and a ``global.json`` that pins an SDK this machine does
+not have: ``dotnet`` then starts no command ("A compatible .NET SDK was not found"). Said plainly
+wherever it happens (a load, a build, a test run): which SDK is pinned, by which file, and which are
+installed."""
 
 from __future__ import annotations
 
@@ -40,11 +41,22 @@ def pinned_sdk_problem(directory: Path, dotnet: str) -> str:
 @functools.cache
 def installed_sdks(dotnet: str) -> tuple[str, ...]:
     """The .NET SDK versions ``dotnet`` has, newest first."""
+    return _listed(dotnet, "--list-sdks", "")
+
+
+@functools.cache
+def installed_runtimes(dotnet: str) -> tuple[str, ...]:
+    """The versions of ``Microsoft.NETCore.App`` that ``dotnet`` has, newest first."""
+    return _listed(dotnet, "--list-runtimes", "Microsoft.NETCore.App ")
+
+
+def _listed(dotnet: str, flag: str, prefix: str) -> tuple[str, ...]:
+    """The versions ``dotnet <flag>`` lists (of the lines starting with ``prefix``), newest first."""
     try:
-        listed = subprocess.run([dotnet, "--list-sdks"], capture_output=True, text=True, timeout=60).stdout
+        listed = subprocess.run([dotnet, flag], capture_output=True, text=True, timeout=60).stdout
     except (OSError, subprocess.SubprocessError):
         return ()
-    found = [line.split()[0] for line in listed.splitlines() if line.strip()]
+    found = [line[len(prefix) :].split()[0] for line in listed.splitlines() if line.strip() and line.startswith(prefix)]
     return tuple(sorted(found, key=_version_key, reverse=True))
 
 

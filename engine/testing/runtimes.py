@@ -10,19 +10,18 @@ not run. A .NET Framework target (``net472``) runs only on Windows (elsewhere ``
 
 from __future__ import annotations
 
-import functools
 import json
 import re
-import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..host.sdk_pin import installed_runtimes
+
 _CORE = re.compile(r"^net(?:coreapp)?(\d+)\.(\d+)")
 _FRAMEWORK = re.compile(r"^net(\d)(\d)(\d?)$")
 _SYMBOL = re.compile(r"^NET(\d+)(?:_(\d+))?$")
-_RUNTIME = re.compile(r"^Microsoft\.NETCore\.App (\d+)\.(\d+)\.(\S+) ")
 
 
 @dataclass(frozen=True)
@@ -34,17 +33,6 @@ class TargetPlan:
     """It runs on a newer runtime than it targets (its own is not installed)."""
     reason: str = ""
     """Why it does not run, or on what it runs: ``its runtime (9.0) is not installed; runs on 10.0.12``."""
-
-
-@functools.cache
-def installed_runtimes(dotnet: str) -> tuple[str, ...]:
-    """The versions of ``Microsoft.NETCore.App`` that ``dotnet`` has, newest first."""
-    try:
-        listed = subprocess.run([dotnet, "--list-runtimes"], capture_output=True, text=True, timeout=60).stdout
-    except (OSError, subprocess.SubprocessError):
-        return ()
-    found = [m.group(0).split()[1] for m in map(_RUNTIME.match, listed.splitlines()) if m]
-    return tuple(sorted(found, key=_version_key, reverse=True))
 
 
 def plans(frameworks: list[str], installed: tuple[str, ...], roll_forward: bool) -> list[TargetPlan]:
@@ -115,7 +103,3 @@ def target_framework(project: Any) -> str:
     if best.group(2) is not None:
         return f"net{best.group(1)}.{best.group(2)}"
     return f"net{best.group(1)}"
-
-
-def _version_key(version: str) -> tuple[int, ...]:
-    return tuple(int(part) if part.isdigit() else 0 for part in re.split(r"[.-]", version)[:3])
