@@ -79,6 +79,7 @@ from .views.problems import ProblemList, headline
 from .views.project import NamespaceList, ProjectStructure
 from .views.references import ReferenceList
 from .views.repl import ContextState, Evaluation, PackageLoad, ReplInfo, ReplReset, Validation, diagnostic_lines
+from .views.review import ChangeReview, SymbolHistory
 from .views.services import ServiceMap
 from .views.source import SourceText, SymbolSource
 from .views.stack_trace import StackTrace
@@ -91,7 +92,7 @@ from .views.unused import UnusedList
 # isort: split
 # The features, used as namespaces (``queries.find_symbols``), and the few functions front ends call
 # by name.
-from . import analysis, apps, docs, nuget, queries, repl, symbol_edits
+from . import analysis, apps, docs, nuget, queries, repl, review, symbol_edits
 from .apps.export import export_app
 from .queries import find_symbols
 from .queries.problems import compile_problems
@@ -118,6 +119,7 @@ __all__ = [
     "BuildReport",
     "CallHierarchy",
     "CallNode",
+    "ChangeReview",
     "CodeActionItem",
     "CodeActionList",
     "ComplexityList",
@@ -174,6 +176,7 @@ __all__ = [
     "SolutionSession",
     "SourceText",
     "StackTrace",
+    "SymbolHistory",
     "SymbolInfo",
     "SymbolList",
     "SymbolNotFound",
@@ -229,6 +232,7 @@ __all__ = [
     "relative_path",
     "repl",
     "resolve_target",
+    "review",
     "site_label",
     "symbol_edits",
     "symbol_line",

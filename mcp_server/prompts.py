@@ -50,3 +50,16 @@ def register(server: MCPServer) -> None:
             f"run_app {path} and compare its output with the REPL's. Give the user the file and the command "
             f"'dotnet run {path}'."
         )
+
+    @server.prompt(title="Review my change")
+    def review_my_change(base: str = "HEAD") -> str:
+        """Check a change by its symbols: what it changed, what it breaks, and the tests it reaches."""
+        return (
+            f"Review the change since {base} (the working tree included). Call review_changes with base={base!r}: "
+            "read the public API breaks first and decide for each whether it is intended; for every changed signature "
+            "look at the places it left as they were (the not-updated call sites, overrides and implementations) and "
+            "update them, or say why not. Fix the errors it lists as new (diagnostics, code_actions). Read the body "
+            "changes of the members it names with get_source. Then run_tests with changed_since="
+            f"{base!r} and read each failure's expected and actual values and source line. Finish with a short "
+            "review: what changed by project, what breaks for whom, what the tests say, and what is left to do."
+        )

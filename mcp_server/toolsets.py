@@ -11,6 +11,7 @@ TOOLSETS = {
     "nuget": "package search, versions, READMEs, XML documentation",
     "analysis": "unused symbols, complexity, dependency graph",
     "web": "a web app's endpoints and service registrations",
+    "review": "a change between git revisions by symbols, a symbol's history",
 }
 ALWAYS = ("load_solution", "workspace_problems", "job_status", "job_result", "cancel_job")
 """Offered whatever the toolsets: without them no other tool can answer, or say why it cannot, and a

@@ -19,7 +19,10 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("sources", ("engine.docs", "engine.external")),
     ("editing", ("engine.editing",)),
     ("queries", ("engine.queries",)),
-    ("features", ("engine.index", "engine.testing", "engine.symbol_edits", "engine.repl", "engine.web")),
+    (
+        "features",
+        ("engine.index", "engine.testing", "engine.symbol_edits", "engine.repl", "engine.web", "engine.review"),
+    ),
     ("composites", ("engine.analysis", "engine.apps")),
     ("public surface", ("engine", "engine.__main__")),
     ("front ends", ("mcp_server", "tui")),

@@ -43,6 +43,7 @@ def test_what_a_focus_leaves_out_of() -> None:
         "find_unused",
         "list_namespaces",
         "project_structure",
+        "review_changes",
         "service_registrations",
         "type_hierarchy",
     ]

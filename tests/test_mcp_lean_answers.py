@@ -5,6 +5,7 @@ content is held within twice its text plus 1 KB. A new tool must be added here t
 from __future__ import annotations
 
 import json
+import subprocess
 from typing import Any
 
 import pytest
@@ -51,6 +52,8 @@ CALLS: list[tuple[str, dict[str, Any]]] = [
     ("insert_member", {"symbol": "Loop.Core.Cart", "code": "public bool Empty => _lines.Count == 0;"}),
     ("delete_symbol", {"symbol": "Loop.Core.Cart.Count", "force": True}),
     ("insert_member", {"symbol": "Loop.Core.Cart", "code": "public bool Full => false;", "apply": True}),
+    ("review_changes", {"base": "HEAD"}),  # the copy is a git repository of one commit
+    ("symbol_history", {"symbol": "Loop.Core.Cart.Total"}),
     ("undo_edit", {}),
     ("run_build", {}),
     ("find_tests", {"symbol": "Loop.Core.Cart.Total"}),
@@ -104,6 +107,12 @@ def _measured(
 @pytest.fixture(scope="module")
 def measured(tmp_path_factory) -> list[tuple[str, int, int, str]]:
     root = copy_fixture("Loop", tmp_path_factory.mktemp("lean"))
+    for command in (
+        ["init", "-q"],
+        ["add", "-A"],
+        ["-c", "user.name=A", "-c", "user.email=a@b", "commit", "-qm", "Loop"],
+    ):
+        subprocess.run(["git", *command], cwd=root, check=True, capture_output=True)
     with McpClient({"DOTNET_SOLUTION_PATH": str(root / "Loop.slnx")}, cwd=root) as mcp:
         listed = {tool.name for tool in mcp.list_tools().tools}
         found = _measured(mcp, CALLS, str(root / "Loop.slnx"))

@@ -112,7 +112,7 @@ def test_resources_and_templates_are_listed_and_read(mcp):
 
 def test_prompts(mcp):
     names = {p.name for p in mcp.run(mcp.session.list_prompts()).prompts}
-    assert names == {"quick_start", "fix_compile_errors", "try_package", "write_csharp_app"}
+    assert names == {"quick_start", "fix_compile_errors", "try_package", "write_csharp_app", "review_my_change"}
     prompt = mcp.run(mcp.session.get_prompt("try_package", {"package_id": "Newtonsoft.Json"}))
     text = prompt.messages[0].content.text
     assert "Newtonsoft.Json" in text and "load_nuget_package" in text and "evaluate_csharp" in text

@@ -54,6 +54,17 @@ def find_tests(
     )
 
 
+def tests_reaching(snapshot: Snapshot, operation: Operation, symbols: list[Any], depth: int = 6) -> list[TestReach]:
+    """The tests that reach any of ``symbols`` (members or types), nearest first; a symbol that is a test
+    is one, at depth 0."""
+    walk = _Walk(snapshot, operation)
+    seeds = [
+        seed for symbol in symbols if str(symbol.Kind) in _MEMBER_KINDS | {"NamedType"} for seed in walk.seeds(symbol)
+    ]
+    found, _ = walk.run(seeds, depth)
+    return sorted(found.values(), key=lambda item: (item.depth, item.test.qualified_name))
+
+
 class _Walk:
     def __init__(self, snapshot: Snapshot, operation: Operation) -> None:
         self.snapshot = snapshot

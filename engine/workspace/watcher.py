@@ -176,55 +176,51 @@ def apply_source_changes(snapshot: Snapshot, paths: list[str]) -> Snapshot:
     """A new snapshot with the current content of each ``.cs`` path (changed, added or deleted), and of
     each additional document's (a changed ``.razor`` file; one added or deleted reloads its project:
     ``projects_to_reload``)."""
+    texts: dict[str, str | None] = {}
+    for path in paths:
+        if not is_inside(snapshot.root, path):  # a symlink to a file outside: never read
+            continue
+        if not os.path.isfile(path):
+            texts[path] = None
+            continue
+        try:
+            texts[path] = decode(Path(path).read_bytes())
+        except (OSError, UnicodeDecodeError):
+            log.warning("could not read %s; skipped", path)
+    return with_file_texts(snapshot, texts)
+
+
+def with_file_texts(snapshot: Snapshot, texts: dict[str, str | None]) -> Snapshot:
+    """A new snapshot whose files have the given texts: a document's text replaced, a ``.cs`` file with no
+    document added to the project whose directory holds it, one whose text is None removed; an additional
+    document (a ``.razor`` file) gets its new text. The rest of the solution, compilations included, is
+    shared with ``snapshot``: what the watcher publishes, and what a review compiles a revision as."""
     from Microsoft.CodeAnalysis import DocumentId  # type: ignore[import-not-found]
     from Microsoft.CodeAnalysis.Text import SourceText  # type: ignore[import-not-found]
     from System.Text import Encoding  # type: ignore[import-not-found]
 
     solution = snapshot.solution
-    for path in paths:
-        if not is_inside(snapshot.root, path):  # a symlink to a file outside: never read
-            continue
+    for path, content in texts.items():
         documents = snapshot.documents_for_path(path)
-        exists = os.path.isfile(path)
         if not documents and not path.lower().endswith(".cs"):
-            solution = _with_additional_text(snapshot, solution, path)
+            for document in snapshot.additional_documents_for_path(path) if content is not None else ():
+                solution = solution.WithAdditionalDocumentText(document.Id, SourceText.From(content, Encoding.UTF8))
             continue
-        if documents and not exists:
+        if content is None:
             for document in documents:
                 solution = solution.RemoveDocument(document.Id)
-        elif exists:
-            try:
-                text = SourceText.From(decode(Path(path).read_bytes()), Encoding.UTF8)
-            except (OSError, UnicodeDecodeError):
-                log.warning("could not read %s; skipped", path)
-                continue
-            if documents:
-                for document in documents:
-                    solution = solution.WithDocumentText(document.Id, text)
-            else:
-                for project in _owning_projects(snapshot, path):
-                    folders = _folders(project, path)
-                    solution = solution.AddDocument(
-                        DocumentId.CreateNewId(project.Id), Path(path).name, text, folders, path
-                    )
+            continue
+        text = SourceText.From(content, Encoding.UTF8)
+        if documents:
+            for document in documents:
+                solution = solution.WithDocumentText(document.Id, text)
+        else:
+            for project in _owning_projects(snapshot, path):
+                folders = _folders(project, path)
+                solution = solution.AddDocument(
+                    DocumentId.CreateNewId(project.Id), Path(path).name, text, folders, path
+                )
     return snapshot.with_solution(solution)
-
-
-def _with_additional_text(snapshot: Snapshot, solution: Any, path: str) -> Any:
-    from Microsoft.CodeAnalysis.Text import SourceText  # type: ignore[import-not-found]
-    from System.Text import Encoding  # type: ignore[import-not-found]
-
-    documents = snapshot.additional_documents_for_path(path)
-    if not documents or not os.path.isfile(path):
-        return solution
-    try:
-        text = SourceText.From(decode(Path(path).read_bytes()), Encoding.UTF8)
-    except (OSError, UnicodeDecodeError):
-        log.warning("could not read %s; skipped", path)
-        return solution
-    for document in documents:
-        solution = solution.WithAdditionalDocumentText(document.Id, text)
-    return solution
 
 
 def _owning_projects(snapshot: Snapshot, path: str) -> list[Any]:

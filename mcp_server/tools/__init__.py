@@ -4,7 +4,7 @@ toolset's ``tool`` decorator (``registry``) and added to a server by ``register`
 from mcp.server.mcpserver import MCPServer
 
 from .. import toolsets
-from . import analysis, changes, editing, jobs, navigation, nuget, repl, testing, web
+from . import analysis, changes, editing, jobs, navigation, nuget, repl, review, testing, web
 from .registry import TOOLS, Tool
 from .registry import register as register_declared
 
@@ -16,6 +16,7 @@ MODULES = {
     "nuget": (nuget,),
     "analysis": (analysis,),
     "web": (web,),
+    "review": (review,),
 }
 """The modules of each toolset."""
 assert set(MODULES) == set(toolsets.TOOLSETS), "every toolset has its modules, and only those"

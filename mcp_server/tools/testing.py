@@ -2,13 +2,14 @@
 solution's code runs, so only for a trusted solution) and answer as structured results; the tests that
 reach a symbol; stack traces taken to source."""
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context
+from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import CallToolResult
 from pydantic import Field
 
-from engine import BuildReport, StackTrace, TestRun, TestsReaching, testing
+from engine import BuildReport, SolutionSession, StackTrace, TestRun, TestsReaching, review, testing
 
 from ..progress import from_worker
 from ..responses import result_model
@@ -76,6 +77,12 @@ async def run_tests(
     roll_forward: Annotated[
         bool, Field(description="Run a target whose .NET runtime is not installed on the newest installed one.")
     ] = True,
+    changed_since: Annotated[
+        str | None,
+        Field(
+            description="Run the tests that reach the change since this git revision (HEAD, main...): what review_changes lists."
+        ),
+    ] = None,
     limit: Annotated[int, Field(description="Most results per answer, failures first.")] = 50,
     cursor: Cursor = None,
 ) -> Annotated[CallToolResult, result_model(TestRun)]:
@@ -84,22 +91,21 @@ async def run_tests(
     expected and actual values and its stack taken to source. A target whose runtime is missing runs
     by roll-forward, said so; one that cannot run is named with why. Trusted solutions only."""
     ref = symbol_ref(symbol, None, None, None) if symbol else None
+    if changed_since is not None and (ref is not None or tests or filter):
+        raise ToolError("changed_since chooses the tests itself: give it without symbol, tests or filter.")
     progress = from_worker(ctx, "tests")
     timeout = settings_of(ctx).build_timeout_seconds
+    options: dict[str, Any] = {"configuration": configuration, "timeout": timeout, "progress": progress}
+    options |= {"framework": framework, "roll_forward": roll_forward, "project": project}
+
+    def run(session: SolutionSession, _: float) -> TestRun:
+        if changed_since is not None:
+            return review.run_changed_tests(session, changed_since, **options)
+        return testing.run_tests(session, ref, tests, filter=filter, **options)
+
     return await respond(
         ctx,
-        lambda s, t: testing.run_tests(
-            s,
-            ref,
-            tests,
-            project,
-            filter,
-            configuration,
-            timeout,
-            progress,
-            framework=framework,
-            roll_forward=roll_forward,
-        ),
+        run,
         paged=True,
         limit=limit,
         cursor=cursor,

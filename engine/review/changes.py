@@ -1,0 +1,162 @@
+"""``review_changes``: a change between two git revisions read by symbols.
+
+The symbols each changed file declares on each side (``shapes``), matched and classified (``compare``),
+the public API breaks (``api``), the places a changed signature's change did not reach and the errors
+left (``impact``), the tests that reach the change (the call graph of ``find_tests``) and what changed in
+the project files (``project_files``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..errors import InvalidArgument
+from ..host.interop import Operation
+from ..testing.discovery import tests_reaching
+from ..testing.frameworks import test_framework
+from ..views.review import SHOWN_PLACES, ChangeReview, SymbolChange
+from ..views.tests import TestReach
+from ..workspace.declared import query
+from ..workspace.snapshot import Snapshot
+from .api import breaking, visible
+from .compare import Matched, matched
+from .impact import MOST_SIGNATURES, changed_lines, errors_left, places_not_updated, reaches_callers
+from .project_files import project_file_changes
+from .shapes import Declared, declarations
+from .sides import Sides, sides
+
+_QUIET = ("doc comment", "formatting only", "comments only", "attributes")
+"""Aspects that change nothing a test can see."""
+MOST_ERRORS = 20
+MOST_TESTS = 30
+_ORDER = ("added", "removed", "changed", "renamed", "moved")
+
+
+@query(scope="every_project")
+def review_changes(
+    snapshot: Snapshot, operation: Operation, base: str = "HEAD", head: str | None = None, project: str | None = None
+) -> ChangeReview:
+    """The symbols that changed from ``base`` to ``head`` (None: the working tree, staged or not), how,
+    what breaks, what was left as it was, the errors after it and the tests that reach it."""
+    two = sides(snapshot, base, head)
+    if project is not None and not snapshot.chosen_projects(project):
+        raise InvalidArgument(f"No project is named '{project}'.", "Give a project's name, or none for all of them.")
+    changes = _changes(two, operation, project)
+    lines = changed_lines(two)
+    items: list[SymbolChange] = []
+    notes: list[str] = []
+    looked = 0
+    for change in sorted(changes, key=lambda c: (not visible(c.before) and not visible(c.after), _place(c))):
+        places: list[Any] = []
+        if reaches_callers(change):
+            if looked < MOST_SIGNATURES:
+                places = places_not_updated(two, operation, change, lines)
+            looked += 1
+        items.append(_item(change, places))
+    if looked > MOST_SIGNATURES:
+        notes.append(
+            f"places not updated were looked for at the first {MOST_SIGNATURES} of {looked} changed signatures"
+        )
+    razor = [f.path for f in two.files if f.path.lower().endswith((".razor", ".cshtml"))]
+    if razor:
+        notes.append(
+            f"{len(razor)} Razor files changed (markup is not compared): "
+            + ", ".join(snapshot.relative(p) for p in razor[:5])
+        )
+    items.sort(
+        key=lambda i: (
+            not i.breaking,
+            i.project,
+            i.location.path if i.location else "",
+            i.location.line if i.location else 0,
+        )
+    )
+    error_paths = sorted(
+        {f.path for f in two.files if f.path.lower().endswith(".cs") and two.texts_after.get(f.path) is not None}
+        | {place.path for item in items for place in item.not_updated}
+    )
+    errors, errors_total = errors_left(two, operation, error_paths, MOST_ERRORS)
+    tests = _tests(two, operation, changes)
+    base_label, head_label = two.labels
+    counts = Counter(item.change for item in items)
+    by_project = Counter(item.project for item in items)
+    return ChangeReview(
+        root=str(snapshot.root),
+        base=f"{base} ({base_label})" if base != base_label else base,
+        head=head_label if head is None or head == head_label else f"{head} ({head_label})",
+        files=len(two.files),
+        items=tuple(items),
+        total=len(items),
+        counts=tuple((word, counts[word]) for word in _ORDER if counts[word]),
+        breaking=sum(1 for item in items if item.breaking),
+        not_updated=sum(item.not_updated_total for item in items),
+        by_project=tuple(sorted(by_project.items(), key=lambda p: (-p[1], p[0]))),
+        project_files=project_file_changes(two.texts_before, two.texts_after, snapshot.relative),
+        errors=tuple(errors),
+        errors_total=errors_total,
+        tests=tuple(tests[:MOST_TESTS]),
+        tests_total=len(tests),
+        notes=tuple(notes),
+    )
+
+
+def _changes(two: Sides, operation: Operation, project: str | None) -> list[Matched]:
+    paths = [f.path for f in two.files if f.path.lower().endswith(".cs")]
+    before: list[Declared] = []
+    after: list[Declared] = []
+    for path in paths:
+        if two.texts_before.get(path) is not None:
+            before += declarations(two.before, operation, path)
+        if two.texts_after.get(path) is not None:
+            after += declarations(two.after, operation, path)
+    if project is not None:
+        before = [d for d in before if d.project.lower() == project.lower()]
+        after = [d for d in after if d.project.lower() == project.lower()]
+    return matched(before, after)
+
+
+def _place(change: Matched) -> tuple[str, str, int]:
+    side = change.side
+    location = side.location
+    return side.project, side.path, location.line if location else 0
+
+
+def _item(change: Matched, places: list[Any]) -> SymbolChange:
+    side = change.side
+    how, why = breaking(change)
+    before = change.before.display if change.before is not None and change.after is not None else ""
+    return SymbolChange(
+        change=change.change,
+        kind=side.kind,
+        display=side.display,
+        documentation_id=side.key,
+        project=side.project,
+        location=side.location,
+        aspects=tuple(change.aspects),
+        public=visible(change.before) or visible(change.after),
+        breaking=how,
+        why=why,
+        before=before if before != side.display else "",
+        previous_id=change.before.key if change.before is not None and change.before.key != side.key else "",
+        members=change.members,
+        not_updated=tuple(places[:SHOWN_PLACES]),
+        not_updated_total=len(places),
+        test=bool(test_framework(side.symbol)),
+    )
+
+
+def _tests(two: Sides, operation: Operation, changes: list[Matched]) -> list[TestReach]:
+    """Tests reaching what the change did to code that runs (not its doc comments or layout), and the tests it edited."""
+    reached = [
+        c.after.symbol
+        for c in changes
+        if c.after is not None and (c.change != "changed" or any(not a.startswith(_QUIET) for a in c.aspects))
+    ]
+    return tests_reaching(two.after, operation, reached) if reached else []
+
+
+def tests_of_change(snapshot: Snapshot, operation: Operation, base: str, head: str | None = None) -> list[TestReach]:
+    """Every test that reaches the change from ``base`` to ``head``, nearest first (what ``run_tests``
+    with ``changed_since`` runs)."""
+    two = sides(snapshot, base, head)
+    return _tests(two, operation, _changes(two, operation, None))

@@ -1,0 +1,213 @@
+"""What a change left as it was: the call sites, overrides and implementations of a changed signature
+that the change did not touch (where code no longer compiles or now behaves differently), and the
+errors in the files the change and those places are in."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..diagnostics.report import Request, of_document
+from ..errors import EngineError
+from ..host.interop import Operation
+from ..models import Location
+from ..queries import find_implementations, find_overrides, find_references
+from ..symbols.describe import documentation_id
+from ..symbols.naming import SymbolRef
+from ..views.review import ErrorLeft
+from .compare import Matched
+from .sides import Sides
+
+_REACHING = (
+    "signature",
+    "parameter names",
+    "accessibility",
+    "modifiers",
+    "kind:",
+    "constant value",
+    "default value",
+    "accessors",
+)
+MOST_SIGNATURES = 40
+"""Changed signatures whose places are looked for; a review of more says so."""
+
+
+@dataclass
+class Lines:
+    """For each changed file: the lines of the base side the change rewrote, and where every other base line is now."""
+
+    rewritten: dict[str, set[int]]
+    moved: dict[str, dict[int, int]]
+
+    def untouched(self, place: Location) -> Location | None:
+        """``place`` (on the base side) as it is now when the change did not rewrite its line; None when it did."""
+        if place.path not in self.rewritten:
+            return place
+        if place.line in self.rewritten[place.path]:
+            return None
+        line = self.moved[place.path].get(place.line)
+        if line is None:
+            return None
+        shift = line - place.line
+        return replace(place, line=line, end_line=place.end_line + shift)
+
+
+def changed_lines(sides: Sides) -> Lines:
+    rewritten: dict[str, set[int]] = {}
+    moved: dict[str, dict[int, int]] = {}
+    for path, before in sides.texts_before.items():
+        after = sides.texts_after.get(path)
+        if before is None or before == after:
+            continue
+        old, new = before.splitlines(), (after or "").splitlines()
+        rewritten[path], moved[path] = set(), {}
+        for tag, i1, i2, j1, _ in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+            for line in range(i1, i2):
+                if tag == "equal":
+                    moved[path][line + 1] = j1 + (line - i1) + 1
+                else:
+                    rewritten[path].add(line + 1)
+    return Lines(rewritten, moved)
+
+
+def reaches_callers(change: Matched) -> bool:
+    """Whether code using the symbol may have to change with it."""
+    if change.change in ("removed", "renamed", "moved"):
+        return change.before is not None
+    if change.change == "added":
+        return _abstract_in_type(change)
+    return any(aspect.startswith(_REACHING) for aspect in change.aspects)
+
+
+def places_not_updated(sides: Sides, operation: Operation, change: Matched, lines: Lines) -> list[Location]:
+    """The places using the old symbol that the change did not rewrite, as they are now."""
+    if change.change == "added":
+        return _implementations_lacking(sides, operation, change)
+    before = change.before
+    assert before is not None
+    ref = SymbolRef(name=before.key)
+    places: list[Location] = []
+    try:
+        found = find_references(sides.before, operation, ref)
+        places += [item.location for item in found.items]
+        symbol = before.symbol
+        if str(symbol.Kind) in ("Method", "Property", "Event") and (
+            symbol.IsVirtual or symbol.IsAbstract or symbol.IsOverride
+        ):
+            places += [
+                o.symbol.location for o in find_overrides(sides.before, operation, ref).items if o.symbol.location
+            ]
+        if _in_interface(symbol) or (str(symbol.Kind) == "NamedType" and str(symbol.TypeKind) == "Interface"):
+            places += [
+                i.symbol.location for i in find_implementations(sides.before, operation, ref).items if i.symbol.location
+            ]
+    except EngineError:
+        return []  # the old symbol cannot be named on the base side (a generated member): nothing to say
+    kept = {(p.path, p.line, p.column): p for p in (lines.untouched(place) for place in places) if p is not None}
+    return sorted(kept.values(), key=lambda p: (p.path, p.line, p.column))
+
+
+def _abstract_in_type(change: Matched) -> bool:
+    after = change.after
+    if after is None or after.is_type or after.symbol.ContainingType is None:
+        return False
+    return bool(after.symbol.IsAbstract) and not after.symbol.IsStatic
+
+
+def _in_interface(symbol: Any) -> bool:
+    container = symbol.ContainingType
+    return container is not None and str(container.TypeKind) == "Interface"
+
+
+def _implementations_lacking(sides: Sides, operation: Operation, change: Matched) -> list[Location]:
+    """A new abstract or interface member: the types implementing or deriving from its type that do not
+    implement it (they no longer compile)."""
+    after = change.after
+    assert after is not None
+    member = after.symbol
+    container = member.ContainingType
+    try:
+        found = find_implementations(sides.after, operation, SymbolRef(name=documentation_id(container)))
+    except EngineError:
+        return []
+    lacking = []
+    for related in found.items:
+        if related.symbol.kind not in ("class", "struct", "record", "record struct") or related.symbol.location is None:
+            continue
+        implementing = _type_at(sides, operation, related.symbol.documentation_id)
+        if implementing is None:
+            continue
+        if _in_interface(member):
+            # The types that list the interface themselves must implement it (an abstract one too).
+            if related.direct and implementing.FindImplementationForInterfaceMember(member) is None:
+                lacking.append(related.symbol.location)
+        elif not implementing.IsAbstract and not _overridden_on_the_way(implementing, member):
+            lacking.append(related.symbol.location)
+    return lacking
+
+
+def _type_at(sides: Sides, operation: Operation, key: str) -> Any:
+    from Microsoft.CodeAnalysis import DocumentationCommentId, INamedTypeSymbol  # type: ignore[import-not-found]
+
+    for project in sides.after.projects:
+        compiled = sides.after.compilation(project, operation)
+        found = DocumentationCommentId.GetFirstSymbolForDeclarationId(key, compiled)
+        if found is not None and found.Locations.Length and found.Locations[0].IsInSource:
+            return INamedTypeSymbol(found)
+    return None
+
+
+def _overridden_on_the_way(derived: Any, member: Any) -> bool:
+    """Whether ``derived`` or a base class between it and ``member``'s type overrides ``member``."""
+    stop = documentation_id(member.ContainingType)
+    current = derived
+    while current is not None and documentation_id(current) != stop:
+        if any(_overrides(m, member) for m in current.GetMembers(member.Name)):
+            return True
+        current = current.BaseType
+    return False
+
+
+def _overrides(candidate: Any, member: Any) -> bool:
+    overridden = getattr(candidate, "OverriddenMethod", None) or getattr(candidate, "OverriddenProperty", None)
+    return overridden is not None and documentation_id(overridden) == documentation_id(member)
+
+
+def errors_left(sides: Sides, operation: Operation, paths: list[str], most: int) -> tuple[list[ErrorLeft], int]:
+    """The compile errors in ``paths`` after the change, each marked new when the base side did not have it
+    at the same text; new ones first, at most ``most`` of them."""
+    found: list[ErrorLeft] = []
+    request = Request("error", analyzers=False)
+    for path in paths:
+        if not sides.after.documents_for_path(path):
+            continue
+        after = [
+            d for d in of_document(sides.after, path, request, lambda _: set(), operation) if d.severity == "error"
+        ]
+        if not after:
+            continue
+        after_text = sides.texts_after.get(path) or _document_text(sides, path, operation)
+        before_text = sides.texts_before.get(path, after_text)
+        known: set[tuple[str, str]] = set()
+        if sides.before.documents_for_path(path):
+            for old in of_document(sides.before, path, request, lambda _: set(), operation):
+                if old.severity == "error" and old.location is not None:
+                    known.add((old.id, _line_of(before_text, old.location.line)))
+        for error in after:
+            line = _line_of(after_text, error.location.line) if error.location else ""
+            found.append(
+                ErrorLeft(error.project, error.location, error.id, error.message, (error.id, line) not in known)
+            )
+    found.sort(key=lambda e: (not e.new, e.location.path if e.location else "", e.location.line if e.location else 0))
+    return found[:most], len(found)
+
+
+def _line_of(text: str | None, line: int) -> str:
+    lines = (text or "").splitlines()
+    return lines[line - 1].strip() if 0 < line <= len(lines) else ""
+
+
+def _document_text(sides: Sides, path: str, operation: Operation) -> str:
+    document = sides.after.document(path)
+    return str(operation.wait(document.GetTextAsync(operation.token)).ToString())

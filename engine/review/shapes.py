@@ -1,0 +1,261 @@
+"""What a file declares, member by member, on one side of a change.
+
+Each declaration is read cheaply first (its documentation ID and its text as written), so that the
+members a change left alone, most of a changed file, are recognised by their text without asking Roslyn
+more. Only a declaration whose text differs gets its ``facets``: the facts a change is classified by
+(accessibility, modifiers, return type, parameters with their defaults, constraints, attributes, the doc
+comment, a constant's value, the body).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from ..host.interop import Operation
+from ..models import Location
+from ..symbols.describe import display, documentation_id, kind_of, location_of, typed
+from ..workspace.snapshot import Snapshot, display_name
+
+_CONTAINERS = {"NamespaceDeclarationSyntax", "FileScopedNamespaceDeclarationSyntax"}
+_TYPES = {
+    "ClassDeclarationSyntax",
+    "StructDeclarationSyntax",
+    "InterfaceDeclarationSyntax",
+    "RecordDeclarationSyntax",
+    "EnumDeclarationSyntax",
+}
+_FIELDS = {"FieldDeclarationSyntax", "EventFieldDeclarationSyntax"}
+_SKIPPED = {"GlobalStatementSyntax", "IncompleteMemberSyntax"}
+_BODY_PARTS = ("Body", "ExpressionBody", "Initializer")
+_WHITESPACE = re.compile(r"\s+")
+_MEMBER_TAG = re.compile(r'<member name="[^"]*">')
+"""The doc comment's XML names the member by its ID, which a new signature changes."""
+
+
+@dataclass
+class Declared:
+    """One declaration (a type, a member, a field's variable) on one side."""
+
+    key: str
+    """Its documentation ID: what matches it with the other side."""
+    symbol: Any
+    node: Any
+    text: str
+    """As written, with its doc comment and attributes; a type's up to its first member."""
+    path: str
+    project: str
+
+    @cached_property
+    def kind(self) -> str:
+        return kind_of(self.symbol)
+
+    @cached_property
+    def name(self) -> str:
+        return str(self.symbol.Name)
+
+    @cached_property
+    def display(self) -> str:
+        return display(self.symbol)
+
+    @cached_property
+    def container(self) -> str:
+        containing = self.symbol.ContainingType
+        return documentation_id(containing) if containing is not None else ""
+
+    @cached_property
+    def is_type(self) -> bool:
+        return str(self.symbol.Kind) == "NamedType"
+
+    @cached_property
+    def location(self) -> Location | None:
+        """Where its name is in this file (a partial type's part here, not its first)."""
+        for place in self.symbol.Locations:
+            if place.SourceTree is not None and str(place.SourceTree.FilePath) == self.path:
+                return location_of(place)
+        return location_of(self.node.GetLocation())
+
+    @cached_property
+    def facets(self) -> dict[str, Any]:
+        return _facets(self.symbol, self.node)
+
+    @cached_property
+    def loose_text(self) -> str:
+        """The text with every run of whitespace made one space: equal when only the layout changed."""
+        return _WHITESPACE.sub(" ", self.text).strip()
+
+
+def declarations(snapshot: Snapshot, operation: Operation, path: str) -> list[Declared]:
+    """Every type and member ``path`` declares in the snapshot (its navigated target), in file order."""
+    documents = snapshot.documents_for_path(path)
+    if not documents:
+        return []
+    document = snapshot.document(path)
+    tree = operation.wait(document.GetSyntaxTreeAsync(operation.token))
+    model = snapshot.compilation(document.Project, operation).GetSemanticModel(tree)
+    root = tree.GetRoot(operation.token)
+    found: list[Declared] = []
+    project = display_name(document.Project)
+    _walk(root.Members, model, operation, path, project, found)
+    return found
+
+
+def _walk(members: Any, model: Any, operation: Operation, path: str, project: str, found: list[Declared]) -> None:
+    for node in members:
+        kind = type(node).__name__
+        if kind in _SKIPPED:
+            continue
+        if kind in _CONTAINERS:
+            _walk(node.Members, model, operation, path, project, found)
+            continue
+        if kind in _FIELDS:
+            text = str(node.ToFullString())
+            for variable in node.Declaration.Variables:
+                _add(model.GetDeclaredSymbol(variable, operation.token), node, text, path, project, found)
+            continue
+        if kind in _TYPES:
+            inner = list(node.Members)
+            whole = str(node.ToFullString())
+            cut = int(inner[0].FullSpan.Start) - int(node.FullSpan.Start) if inner else len(whole)
+            _add(model.GetDeclaredSymbol(node, operation.token), node, whole[:cut], path, project, found)
+            _walk(inner, model, operation, path, project, found)
+            continue
+        _add(model.GetDeclaredSymbol(node, operation.token), node, str(node.ToFullString()), path, project, found)
+
+
+def _add(symbol: Any, node: Any, text: str, path: str, project: str, found: list[Declared]) -> None:
+    if symbol is None:
+        return
+    symbol = typed(symbol)
+    key = documentation_id(symbol)
+    if key:
+        found.append(Declared(key, symbol, node, text, path, project))
+
+
+def _facets(symbol: Any, node: Any) -> dict[str, Any]:
+    """The facts a change is classified by; a key is left out where it does not apply."""
+    kind = str(symbol.Kind)
+    facets: dict[str, Any] = {
+        "accessibility": str(symbol.DeclaredAccessibility),
+        "modifiers": _modifiers(symbol, kind),
+        "attributes": tuple(sorted(str(a) for a in symbol.GetAttributes())),
+        "doc": _MEMBER_TAG.sub("<member>", str(symbol.GetDocumentationCommentXml() or "")).strip(),
+    }
+    if kind == "NamedType":
+        facets["type kind"] = "record " + str(symbol.TypeKind) if symbol.IsRecord else str(symbol.TypeKind)
+        base = symbol.BaseType
+        facets["base type"] = display(base) if base is not None else ""
+        facets["interfaces"] = tuple(sorted(display(i) for i in symbol.Interfaces))
+        facets["type parameters"] = _type_parameters(symbol.TypeParameters)
+        primary = getattr(node, "ParameterList", None)
+        facets["parameters"] = _WHITESPACE.sub(" ", str(primary.ToString())) if primary is not None else ""
+        if str(symbol.TypeKind) == "Delegate":
+            facets["parameters"] = _parameters(symbol.DelegateInvokeMethod.Parameters)
+            facets["return type"] = display(symbol.DelegateInvokeMethod.ReturnType)
+        return facets
+    if kind == "Method":
+        facets["return type"] = _ref(symbol.RefKind) + display(symbol.ReturnType)
+        facets["parameters"] = _parameters(symbol.Parameters)
+        facets["type parameters"] = _type_parameters(symbol.TypeParameters)
+    elif kind == "Property":
+        facets["return type"] = _ref(symbol.RefKind) + display(symbol.Type)
+        facets["parameters"] = _parameters(symbol.Parameters)
+        facets["accessors"] = _accessors(symbol)
+    elif kind == "Field":
+        facets["return type"] = display(symbol.Type)
+        if symbol.HasConstantValue:
+            facets["value"] = repr(symbol.ConstantValue)
+    elif kind == "Event":
+        facets["return type"] = display(symbol.Type)
+    facets["body"] = _body(node, symbol)
+    return facets
+
+
+def _modifiers(symbol: Any, kind: str) -> frozenset[str]:
+    words = {"static": symbol.IsStatic, "abstract": symbol.IsAbstract, "virtual": symbol.IsVirtual}
+    words |= {"override": symbol.IsOverride, "sealed": symbol.IsSealed, "extern": symbol.IsExtern}
+    if kind == "Field":
+        words |= {"readonly": symbol.IsReadOnly, "const": symbol.IsConst, "volatile": symbol.IsVolatile}
+    if kind == "NamedType":
+        words |= {"readonly": symbol.IsReadOnly, "ref": symbol.IsRefLikeType}
+        words["static"] = symbol.IsStatic
+    if kind == "Property":
+        words["required"] = symbol.IsRequired
+    return frozenset(word for word, present in words.items() if present)
+
+
+def _parameters(parameters: Any) -> tuple[tuple[str, str, str, str], ...]:
+    """(kind and type, name, ``params``, default) of each parameter."""
+    shaped = []
+    for parameter in parameters:
+        default = repr(parameter.ExplicitDefaultValue) if parameter.HasExplicitDefaultValue else ""
+        shaped.append(
+            (
+                _ref(parameter.RefKind) + display(parameter.Type),
+                str(parameter.Name),
+                "params" if parameter.IsParams else "",
+                default,
+            )
+        )
+    return tuple(shaped)
+
+
+def _type_parameters(parameters: Any) -> tuple[str, ...]:
+    shaped = []
+    for parameter in parameters:
+        words = [w for w, present in (
+            ("class", parameter.HasReferenceTypeConstraint),
+            ("struct", parameter.HasValueTypeConstraint),
+            ("unmanaged", parameter.HasUnmanagedTypeConstraint),
+            ("notnull", parameter.HasNotNullConstraint),
+        ) if present]  # fmt: skip
+        words += [display(t) for t in parameter.ConstraintTypes]
+        if parameter.HasConstructorConstraint:
+            words.append("new()")
+        shaped.append(f"{parameter.Name}: {', '.join(words)}" if words else str(parameter.Name))
+    return tuple(shaped)
+
+
+def _accessors(symbol: Any) -> tuple[str, ...]:
+    shaped = []
+    if symbol.GetMethod is not None:
+        shaped.append(f"{symbol.GetMethod.DeclaredAccessibility} get")
+    if symbol.SetMethod is not None:
+        word = "init" if symbol.SetMethod.IsInitOnly else "set"
+        shaped.append(f"{symbol.SetMethod.DeclaredAccessibility} {word}")
+    return tuple(shaped)
+
+
+def _ref(kind: Any) -> str:
+    word = str(kind)
+    return {
+        "Ref": "ref ",
+        "Out": "out ",
+        "In": "in ",
+        "RefReadOnly": "ref readonly ",
+        "RefReadOnlyParameter": "ref readonly ",
+    }.get(word, "")
+
+
+def _body(node: Any, symbol: Any) -> str:
+    """What runs: a member's body, expression body and initializer (a constructor's ``: base(...)``, a
+    property's or field's ``= value``), each accessor's; whitespace made single."""
+    parts = []
+    if str(symbol.Kind) == "Field" and not symbol.IsConst:
+        for variable in node.Declaration.Variables:
+            if str(variable.Identifier.ValueText) == str(symbol.Name) and variable.Initializer is not None:
+                parts.append(str(variable.Initializer.ToString()))
+    for name in _BODY_PARTS:
+        part = getattr(node, name, None)
+        if part is not None and not (name == "Initializer" and str(symbol.Kind) == "Field"):
+            parts.append(str(part.ToString()))
+    accessors = getattr(node, "AccessorList", None)
+    if accessors is not None:
+        for accessor in accessors.Accessors:
+            for name in ("Body", "ExpressionBody"):
+                part = getattr(accessor, name, None)
+                if part is not None:
+                    parts.append(f"{accessor.Keyword.ValueText} {part.ToString()}")
+    return _WHITESPACE.sub(" ", " | ".join(parts)).strip()

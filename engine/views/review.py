@@ -1,0 +1,219 @@
+"""A change reviewed by symbols, and a symbol's history, as both front ends show them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..models import Location, relative_path
+from .paging import range_note
+from .tests import TestReach
+from .text import columns, plural, tally, where
+
+_MARKS = {"added": "+", "removed": "-", "changed": "~", "renamed": "~", "moved": "~"}
+SHOWN_PLACES = 5
+"""Places not updated shown per change; the count says how many there are."""
+
+
+@dataclass(frozen=True)
+class ProjectFileChange:
+    path: str
+    details: tuple[str, ...]
+    """Each difference in words: ``package Humanizer 2.14.1 -> 3.0.1``, ``target frameworks: net8.0 -> net10.0``."""
+
+
+@dataclass(frozen=True)
+class SymbolChange:
+    change: str
+    """``added``, ``removed``, ``changed``, ``renamed`` or ``moved``."""
+    kind: str
+    display: str
+    """As it is after the change (before it, for a removal)."""
+    documentation_id: str
+    project: str
+    location: Location | None
+    """Where it is declared after the change; for a removal, where it was (the file may be gone)."""
+    aspects: tuple[str, ...]
+    """What changed: ``body``, ``signature: parameters (int) -> (int, int)``, ``doc comment``..."""
+    public: bool
+    """Visible outside its assembly, before or after."""
+    breaking: str = ""
+    """How it breaks code built on the public API: ``binary and source``, ``binary``, ``source``, ``behaviour``."""
+    why: str = ""
+    before: str = ""
+    """Its name before the change, when that differs."""
+    previous_id: str = ""
+    """Its documentation ID before the change, when that differs (renamed, moved, a new signature)."""
+    members: int = 0
+    """A type added or removed whole: its members, not listed one by one."""
+    not_updated: tuple[Location, ...] = ()
+    """The first call sites, overrides and implementations the change left as they were."""
+    not_updated_total: int = 0
+    test: bool = False
+    """A test method (added or edited by the change)."""
+
+
+@dataclass(frozen=True)
+class ErrorLeft:
+    project: str
+    location: Location | None
+    id: str
+    message: str
+    new: bool
+    """Not in the base revision."""
+
+
+@dataclass(frozen=True)
+class ChangeReview:
+    root: str
+    base: str
+    head: str
+    files: int
+    """Source and project files that differ."""
+    items: tuple[SymbolChange, ...]
+    """Breaking changes first, then by project, file and line."""
+    total: int
+    counts: tuple[tuple[str, int], ...]
+    """How many symbols were added, removed, changed, renamed, moved."""
+    breaking: int
+    not_updated: int
+    by_project: tuple[tuple[str, int], ...]
+    project_files: tuple[ProjectFileChange, ...] = ()
+    errors: tuple[ErrorLeft, ...] = ()
+    """Errors in the projects the change reaches, after it; new ones first."""
+    errors_total: int = 0
+    tests: tuple[TestReach, ...] = ()
+    """The tests that reach a changed symbol, nearest first; the ones the change edited at depth 0."""
+    tests_total: int = 0
+    notes: tuple[str, ...] = ()
+    offset: int = 0
+
+    def render(self) -> str:
+        counts = ", ".join(f"{count} {word}" for word, count in self.counts if count)
+        new_errors = sum(1 for e in self.errors if e.new)
+        head = [
+            f"Change from {self.base} to {self.head}: {plural(self.files, 'file')},"
+            f" {plural(self.total, 'symbol')}"
+            + (f" ({counts})" if counts else "")
+            + (f" in {tally(self.by_project)}" if self.by_project else "")
+            + f"; {self.breaking} breaking the public API; {plural(self.not_updated, 'place')} not updated;"
+            f" {plural(self.errors_total, 'error')}"
+            + (f" ({new_errors} new)" if new_errors else "")
+            + f"; {plural(self.tests_total, 'test')} reach it"
+            + range_note(self.offset, len(self.items), self.total)
+        ]
+        head += [f"note: {note}" for note in self.notes]
+        lines = head + self._changes()
+        if self.offset == 0:
+            lines += self._project_files() + self._errors() + self._tests()
+        return "\n".join(lines)
+
+    def _changes(self) -> list[str]:
+        lines: list[str] = []
+        breaking = [item for item in self.items if item.breaking]
+        if breaking:
+            lines.append(f"Breaking the public API ({self.breaking}):")
+            for item in breaking:
+                lines.append("  " + columns(where(item.location, self.root), _line(item)))
+                lines.append(f"      {item.breaking}: {item.why}")
+                lines += _places(item, self.root)
+        group = ("", "")
+        for item in (i for i in self.items if not i.breaking):
+            path = relative_path(item.location.path, self.root) if item.location else "(no file)"
+            if (item.project, path) != group:
+                if item.project != group[0]:
+                    lines.append(f"{item.project}:")
+                lines.append(f"  {path}")
+                group = (item.project, path)
+            line = str(item.location.line) if item.location else ""
+            lines.append("    " + columns(line, _line(item)))
+            lines += _places(item, self.root)
+        return lines
+
+    def _project_files(self) -> list[str]:
+        if not self.project_files:
+            return []
+        lines = ["Project files (both sides are compiled with the working tree's):"]
+        for change in self.project_files:
+            lines.append(f"  {change.path}: {'; '.join(change.details)}")
+        return lines
+
+    def _errors(self) -> list[str]:
+        if not self.errors_total:
+            return []
+        lines = [f"Errors after the change ({self.errors_total}, new first):"]
+        for error in self.errors:
+            mark = "new " if error.new else ""
+            lines.append(
+                "  " + columns(error.project, where(error.location, self.root), f"{mark}{error.id}", error.message)
+            )
+        if self.errors_total > len(self.errors):
+            lines.append(f"  ... {self.errors_total - len(self.errors)} more (diagnostics lists them)")
+        return lines
+
+    def _tests(self) -> list[str]:
+        if not self.tests_total:
+            return []
+        lines = [
+            f"Tests that reach the change ({self.tests_total}, nearest first; run_tests changed_since= runs them):"
+        ]
+        for reach in self.tests:
+            via = "edited by the change" if reach.depth == 0 else "via " + " -> ".join(reach.path[1:])
+            lines.append("  " + columns(where(reach.test.location, self.root), reach.test.qualified_name, via))
+        if self.tests_total > len(self.tests):
+            lines.append(f"  ... {self.tests_total - len(self.tests)} more")
+        return lines
+
+
+def _line(item: SymbolChange) -> str:
+    name = f"{item.kind} {item.display}"
+    if item.members:
+        name += f" (with {plural(item.members, 'member')})"
+    if item.test:
+        name += " [test]"
+    what = "; ".join(item.aspects) if item.change in ("changed", "renamed", "moved") else item.change
+    return f"{_MARKS[item.change]} {name}  {what}"
+
+
+def _places(item: SymbolChange, root: str) -> list[str]:
+    if not item.not_updated_total:
+        return []
+    shown = ", ".join(where(place, root) for place in item.not_updated)
+    more = (
+        f", ... {item.not_updated_total - len(item.not_updated)} more"
+        if item.not_updated_total > len(item.not_updated)
+        else ""
+    )
+    return [f"      not updated ({item.not_updated_total}): {shown}{more}"]
+
+
+@dataclass(frozen=True)
+class Commit:
+    commit: str
+    author: str
+    date: str
+    subject: str
+
+
+@dataclass(frozen=True)
+class SymbolHistory:
+    root: str
+    symbol: str
+    documentation_id: str
+    location: Location | None
+    items: tuple[Commit, ...]
+    """Newest first."""
+    total: int
+    uncommitted: bool = False
+    """The working tree changes the declaration too (not yet committed)."""
+    offset: int = 0
+
+    def render(self) -> str:
+        lines = [
+            f"History of {self.symbol} ({where(self.location, self.root)}): {plural(self.total, 'commit')}"
+            + range_note(self.offset, len(self.items), self.total)
+        ]
+        if self.uncommitted and self.offset == 0:
+            lines.append("  (working tree)  uncommitted changes to it")
+        for item in self.items:
+            lines.append("  " + columns(item.commit[:10], item.date[:10], item.author, item.subject))
+        return "\n".join(lines)

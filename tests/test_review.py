@@ -1,0 +1,286 @@
+"""Reviewing a change by symbols (issue 41) on a real git repository made from ``tests/fixtures/Review``:
+two commits against each other, then a breaking change in the working tree against ``HEAD``; the public
+API breaks held to what ``Microsoft.DotNet.ApiCompat.Tool`` reports for the two sides' assemblies; the
+tests a change reaches found and run; a symbol's history from git."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from engine import SymbolRef, load_solution, review
+from engine.errors import InvalidArgument
+from engine.review.git import Repository
+from engine.review.sides import sides
+from engine.workspace.watcher import apply_source_changes
+
+from .conftest import copy_fixture
+from .mcp_client import McpClient
+
+LIB = "src/Review.Lib"
+
+
+def git(root: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=root, check=True, capture_output=True, text=True).stdout
+
+
+def edit(root: Path, path: str, *replacements: tuple[str, str]) -> str:
+    file = root / path
+    text = file.read_text()
+    for old, new in replacements:
+        assert old in text, f"{old!r} is not in {path}"
+        text = text.replace(old, new)
+    file.write_text(text)
+    return str(file)
+
+
+@pytest.fixture(scope="module")
+def repo(tmp_path_factory):
+    root = copy_fixture("Review", tmp_path_factory.mktemp("review"))
+    git(root, "init", "-q", "-b", "main")
+    git(root, "config", "user.email", "ada@example.com")
+    git(root, "config", "user.name", "Ada")
+    (root / ".gitignore").write_text("bin/\nobj/\n")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "The first version")
+    edit(
+        root,
+        f"{LIB}/Calc.cs",
+        ("return value * 2;", "return value + value;"),
+        ("    public int Add", "    /// <summary>The sum.</summary>\n    public int Add"),
+    )
+    edit(
+        root,
+        f"{LIB}/Ledger.cs",
+        ("where T : class => items.FirstOrDefault();", "where T : class =>\n        items.FirstOrDefault();"),
+    )
+    edit(root, "tests/Review.Tests/CalcTests.cs",
+         ("Assert.Equal(8, Quadruple(2));", "Assert.Equal(12, Quadruple(3));"),
+         ("    private static", "    [Fact]\n    public void DoublesZero() => Assert.Equal(0, new Calc().Twice(0));\n\n    private static"))  # fmt: skip
+    edit(
+        root,
+        "src/Review.App/Review.App.csproj",
+        ("  <ItemGroup>\n", '  <ItemGroup>\n    <PackageReference Include="Newtonsoft.Json" Version="13.0.3" />\n'),
+    )
+    git(root, "commit", "-qam", "Twice adds; a test of zero")
+    return root
+
+
+@pytest.fixture(scope="module")
+def session(repo):
+    opened = load_solution(repo / "Review.slnx", watch=False, warm_up=False)
+    yield opened
+    opened.close()
+
+
+def by_name(view, name: str):
+    found = [item for item in view.items if item.display.startswith(name)]
+    assert len(found) == 1, [item.display for item in view.items]
+    return found[0]
+
+
+def test_two_commits_are_read_by_symbols(session):
+    view = session.run(review.review_changes, "HEAD~1", "HEAD")
+    assert view.head.startswith("HEAD (") and view.base.startswith("HEAD~1 (")
+    assert by_name(view, "Calc.Twice").aspects == ("body",)
+    assert by_name(view, "Calc.Add").aspects == ("doc comment",)
+    assert by_name(view, "Ledger.First").aspects == ("formatting only",)
+    added = by_name(view, "CalcTests.DoublesZero")
+    assert (added.change, added.test) == ("added", True)
+    assert by_name(view, "CalcTests.Doubles()").test
+    assert view.breaking == 0 and view.not_updated == 0 and view.errors_total == 0
+    assert [(f.path, f.details) for f in view.project_files] == [
+        ("src/Review.App/Review.App.csproj", ("package Newtonsoft.Json 13.0.3 added",))
+    ]
+    reached = {reach.test.qualified_name: reach.depth for reach in view.tests}
+    assert reached == {
+        "Review.Tests.CalcTests.Doubles": 0,
+        "Review.Tests.CalcTests.DoublesZero": 0,
+    }, "Twice's body reaches Doubles (edited) and DoublesZero (added), each at depth 0"
+    text = view.render()
+    assert "~ method Calc.Twice(int)  body" in text and "Newtonsoft.Json 13.0.3 added" in text
+
+
+def test_the_tests_a_change_reaches_run(session):
+    run = review.run_changed_tests(session, "HEAD~1")
+    assert run.selection == "the 2 tests reaching the change since HEAD~1"
+    assert {(item.name, item.outcome) for item in run.items} == {
+        ("Review.Tests.CalcTests.Doubles", "passed"),
+        ("Review.Tests.CalcTests.DoublesZero", "passed"),
+    }
+
+
+def test_a_symbols_history_is_its_commits(session, repo):
+    history = session.run(review.symbol_history, SymbolRef(name="Review.Lib.Calc.Twice"))
+    subjects = [commit.subject for commit in history.items]
+    assert subjects == ["Twice adds; a test of zero", "The first version"]
+    assert history.items[0].author == "Ada" and not history.uncommitted
+    untouched = session.run(review.symbol_history, SymbolRef(name="Review.Lib.Calc.Old"))
+    assert [c.subject for c in untouched.items] == ["The first version"]
+
+
+BREAKING = [
+    (f"{LIB}/Calc.cs", [
+        ("public const int Limit = 100;", "public const int Limit = 50;"),
+        ("public int Add(int a, int b) => a + b;", "public int Add(int a, int b, int c) => a + b + c;"),
+        ("public int Twice(int value)\n    {\n        return value + value;", "public int Twice(int number)\n    {\n        return number + number;"),
+        ("    public int Scale(int value, int factor = 2)", "    [Obsolete(\"Use Twice\")]\n    public int Scale(int value, int factor = 3)"),
+        ("public virtual string Describe()", "public string Describe()"),
+        ("    public int Old() => 0;\n\n", ""),
+        ("internal int Hidden(int x) => x;", "private int Hidden(int x) => x;\n\n    public int Half(int x) => x / 2;"),
+        ("public int Offset { get; set; }", "public int Offset { get; private set; }"),
+    ]),
+    (f"{LIB}/Shapes.cs", [
+        ("    double Area();\n", "    double Area();\n\n    double Perimeter();\n"),
+        ("    public abstract double Area();\n", "    public abstract double Area();\n\n    public abstract double Perimeter();\n"),
+        ("    public override double Area() => side * side;\n", "    public override double Area() => side * side;\n\n    public override double Perimeter() => 4 * side;\n"),
+        ("public class Circle", "public sealed class Circle"),
+        ("    public override double Area() => Math.PI * radius * radius;\n", "    public override double Area() => Math.PI * radius * radius;\n\n    public override double Perimeter() => 2 * Math.PI * radius;\n"),
+    ]),
+    (f"{LIB}/Money.cs", [("MoneyExtensions", "MoneyHelpers")]),
+    (f"{LIB}/Ledger.cs", [("where T : class =>", "where T : class, new() =>")]),
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def broken(session, repo):
+    """The working tree with a breaking change to Review.Lib (not committed), published to the session as
+    the file watcher would."""
+    paths = [edit(repo, path, *replacements) for path, replacements in BREAKING]
+    session.publish(lambda snapshot: apply_source_changes(snapshot, paths))
+    return session.run(review.review_changes, "HEAD", None)
+
+
+def test_each_kind_of_change_is_classified(broken):
+    expected = {
+        "Calc.Limit": ("changed", ("constant value: 100 -> 50",), "behaviour"),
+        "Calc.Add(int, int, int)": ("changed", ("signature: parameters (int, int) -> (int, int, int)", "body"), "binary and source"),
+        "Calc.Twice(int)": ("changed", ("parameter names: value -> number", "body"), "source"),
+        "Calc.Scale(int, int)": ("changed", ("default value of factor: 2 -> 3", 'attributes: +[System.ObsoleteAttribute("Use Twice")]'), "behaviour"),
+        "Calc.Describe()": ("changed", ("modifiers: -virtual",), "binary and source"),
+        "Calc.Old()": ("removed", (), "binary and source"),
+        "Calc.Hidden(int)": ("changed", ("accessibility: internal -> private",), ""),
+        "Calc.Half(int)": ("added", (), ""),
+        "Calc.Offset": ("changed", ("accessors: get, set -> get, private set",), "binary and source"),
+        "IShape.Perimeter()": ("added", (), "binary and source"),
+        "Shape.Perimeter()": ("added", (), "binary and source"),
+        "Square.Perimeter()": ("added", (), ""),
+        "Circle": ("changed", ("modifiers: +sealed",), "binary and source"),
+        "Circle.Perimeter()": ("added", (), ""),
+        "MoneyHelpers": ("renamed", ("probably renamed from MoneyExtensions",), "binary and source"),
+        "Ledger.First<T>(IEnumerable<T>)": ("changed", ("signature: type parameters <T: class> -> <T: class, new()>",), "source"),
+    }  # fmt: skip
+    found = {item.display: (item.change, item.aspects, item.breaking) for item in broken.items}
+    assert found == expected
+    assert broken.by_project == (("Review.Lib", len(expected)),)
+    breaking = [item.display for item in broken.items if item.breaking]
+    assert breaking == [item.display for item in broken.items][: len(breaking)], "breaking changes come first"
+
+
+def test_a_changed_signature_names_the_callers_it_left(broken, repo):
+    add = by_name(broken, "Calc.Add")
+    assert {(Path(p.path).name, p.line) for p in add.not_updated} == {("Program.cs", 5), ("CalcTests.cs", 9)}
+    describe = by_name(broken, "Calc.Describe")
+    assert {(Path(p.path).name, p.line) for p in describe.not_updated} == {("Program.cs", 20)}
+    perimeter = by_name(broken, "IShape.Perimeter")
+    assert [(Path(p.path).name, p.line) for p in perimeter.not_updated] == [("Program.cs", 13)], (
+        "Triangle implements IShape and lacks Perimeter; Shape declares it; Square and Circle inherit Shape's"
+    )
+    old = by_name(broken, "Calc.Old")
+    assert [(Path(p.path).name, p.line) for p in old.not_updated] == [("Program.cs", 7)]
+    errors = {(e.id, Path(e.location.path).name, e.location.line, e.new) for e in broken.errors}
+    assert errors == {
+        ("CS7036", "Program.cs", 5, True),
+        ("CS7036", "CalcTests.cs", 9, True),
+        ("CS1061", "Program.cs", 7, True),
+        ("CS0535", "Program.cs", 13, True),
+        ("CS0506", "Program.cs", 20, True),
+    }
+
+
+def test_the_public_api_breaks_agree_with_apicompat(session, broken, tmp_path):
+    tool = _apicompat(tmp_path)
+    assemblies = session.run(_emit_both_sides, tmp_path)
+    finished = subprocess.run(
+        [tool, "-l", assemblies[0], "-r", assemblies[1], "--enable-rule-cannot-change-parameter-name"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    reported = {
+        _apicompat_member(line)
+        for line in (finished.stdout + finished.stderr).splitlines()
+        if re.search(r"\bCP\d{4}:", line)
+    }
+    assert reported, finished.stdout + finished.stderr
+    ours = {_our_member(item) for item in broken.items if item.breaking and item.breaking != "behaviour"}
+    assert ours == reported
+
+
+def test_bad_revisions_are_named(session, tmp_path):
+    with pytest.raises(InvalidArgument, match="git knows no revision 'no-such-branch'"):
+        session.run(review.review_changes, "no-such-branch", None)
+    with pytest.raises(InvalidArgument, match="not inside a git repository"):
+        Repository(tmp_path)
+
+
+def _emit_both_sides(snapshot, operation, directory: Path) -> list[str]:
+    from System.IO import File
+
+    two = sides(snapshot, "HEAD", None)
+    written = []
+    for name, side in (("left", two.before), ("right", two.after)):
+        project = next(p for p in side.projects if str(p.Name) == "Review.Lib")
+        path = directory / name / "Review.Lib.dll"
+        path.parent.mkdir()
+        stream = File.Create(str(path))
+        try:
+            assert side.compilation(project, operation).Emit(stream).Success
+        finally:
+            stream.Dispose()
+        written.append(str(path))
+    return written
+
+
+def _apicompat(directory: Path) -> str:
+    tools = directory / "tools"
+    installed = subprocess.run(
+        ["dotnet", "tool", "install", "Microsoft.DotNet.ApiCompat.Tool", "--tool-path", str(tools)],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    if installed.returncode != 0 or shutil.which("apicompat", path=str(tools)) is None:
+        pytest.skip(f"ApiCompat could not be installed from the package feed: {installed.stdout[-300:]}")
+    return str(tools / "apicompat")
+
+
+def _apicompat_member(line: str) -> str:
+    """``Review.Lib.Calc.Add`` from ApiCompat's message about ``int Review.Lib.Calc.Add(int, int)``."""
+    quoted = [q for q in re.findall(r"'([^']*)'", line) if "Review.Lib." in q]
+    name = quoted[0].split("(")[0].split(" ")[-1]
+    return re.sub(r"<[^>]*>|\.(get|set)$", "", name)
+
+
+def _our_member(item) -> str:
+    key = item.previous_id or item.documentation_id
+    return re.sub(r"``\d+", "", key[2:].split("(")[0])
+
+
+def test_over_mcp_a_review_pages_and_names_its_tests(broken, repo):
+    with McpClient({"DOTNET_SOLUTION_PATH": str(repo / "Review.slnx"), "ROSLYN_TOOLSETS": "review,testing"}) as mcp:
+        first = mcp.call("review_changes", base="HEAD", limit=5)
+        assert not first.is_error, first.content[0].text
+        text = first.content[0].text
+        assert text.startswith("Change from HEAD (") and "(showing 1-5 of 16)" in text
+        assert "Breaking the public API (12):" in text and "not updated (2):" in text
+        structured = first.structured_content
+        result = structured["result"]
+        assert result["total"] == broken.total and len(result["items"]) == 5
+        assert [item["display"] for item in result["items"]] == [item.display for item in broken.items[:5]]
+        rest = mcp.call("review_changes", base="HEAD", limit=5, cursor=structured["next_cursor"])
+        assert "(showing 6-10 of 16)" in rest.content[0].text
+        history = mcp.text("symbol_history", symbol="Review.Lib.Calc.Twice")
+        assert "Twice adds; a test of zero" in history and "uncommitted changes to it" in history
+        refused = mcp.call("run_tests", changed_since="HEAD", symbol="Calc.Add")
+        assert refused.is_error and "changed_since chooses the tests itself" in refused.content[0].text
