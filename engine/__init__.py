@@ -79,7 +79,7 @@ from .views.problems import ProblemList, headline
 from .views.project import NamespaceList, ProjectStructure
 from .views.references import ReferenceList
 from .views.repl import ContextState, Evaluation, PackageLoad, ReplInfo, ReplReset, Validation, diagnostic_lines
-from .views.review import ChangeReview, SymbolHistory
+from .views.review import ChangeReview, SymbolChange, SymbolDiff, SymbolHistory
 from .views.services import ServiceMap
 from .views.source import SourceText, SymbolSource
 from .views.stack_trace import StackTrace
@@ -176,6 +176,8 @@ __all__ = [
     "SolutionSession",
     "SourceText",
     "StackTrace",
+    "SymbolChange",
+    "SymbolDiff",
     "SymbolHistory",
     "SymbolInfo",
     "SymbolList",

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
+import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +31,21 @@ KEYS = {" ": "space", "(": "left_parenthesis", ")": "right_parenthesis", ",": "c
 WEB = HERE.parent / "tests" / "fixtures" / "Web" / "Web.slnx"
 """The web application fixture: the App screen needs a web app, which the sample is not."""
 
+
+def review_repository() -> Path:
+    """A git repository of the Review fixture with a change in its working tree (the Changes screen's)."""
+    root = Path(tempfile.mkdtemp()) / "Review"
+    shutil.copytree(HERE.parent / "tests" / "fixtures" / "Review", root, ignore=shutil.ignore_patterns("bin", "obj"))
+    (root / ".gitignore").write_text("bin/\nobj/\n")
+    for command in (["init", "-q"], ["add", "-A"], ["-c", "user.name=A", "-c", "user.email=a@b", "commit", "-qm", "base"]):
+        subprocess.run(["git", *command], cwd=root, check=True, capture_output=True)
+    calc = root / "src" / "Review.Lib" / "Calc.cs"
+    text = calc.read_text().replace("int Add(int a, int b) => a + b;", "int Add(int a, int b, int c) => a + b + c;")
+    calc.write_text(text.replace("return value * 2;", "return value + value;").replace("    public int Old() => 0;\n\n", ""))
+    shapes = root / "src" / "Review.Lib" / "Shapes.cs"
+    shapes.write_text(shapes.read_text().replace("public class Circle", "public sealed class Circle"))
+    return root / "Review.slnx"
+
 # (file name, theme, symbol to open with ctrl+t, keys pressed after it[, solution instead of the sample])
 SHOTS: list[tuple[Any, ...]] = [
     ("start", "roslyn-dark", None, ()),
@@ -44,6 +62,7 @@ SHOTS: list[tuple[Any, ...]] = [
     ("health", "roslyn-dark", None, ("ctrl+u", "ctrl+l", "ctrl+l")),
     ("app-map", "roslyn-dark", None, ("ctrl+e",), WEB),
     ("razor", "roslyn-dark", "Shown", (), WEB),
+    ("changes", "roslyn-dark", None, ("ctrl+l",), review_repository),
     (
         "repl",
         "roslyn-dark",
@@ -63,7 +82,11 @@ SHOTS: list[tuple[Any, ...]] = [
 ]
 
 
-async def shoot(name: str, theme: str, symbol: str | None, keys: tuple[str, ...], solution: Path | None = None) -> None:
+async def shoot(
+    name: str, theme: str, symbol: str | None, keys: tuple[str, ...], solution: Path | Callable[[], Path] | None = None
+) -> None:
+    if callable(solution):
+        solution = solution()
     app = RoslynTui(solution or SAMPLE, theme=theme, sample=solution is None)
     async with app.run_test(size=SIZE) as pilot:
         await app.workers.wait_for_complete()

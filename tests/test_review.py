@@ -123,6 +123,33 @@ def test_a_symbols_history_is_its_commits(session, repo):
     assert [c.subject for c in untouched.items] == ["The first version"]
 
 
+def test_a_branch_against_its_merge_base_recognises_renames_moves_and_new_types(session, repo, tmp_path):
+    """Commits on a branch (made in a worktree of its own: the main working tree is left alone), reviewed
+    against ``main...``: the merge base of main and HEAD."""
+    tree = tmp_path / "feature"
+    git(repo, "worktree", "add", "-q", "-b", "feature", str(tree))
+    edit(
+        tree,
+        f"{LIB}/Calc.cs",
+        ("public int Twice(int value)", "public int Double(int value)"),
+        ("public int Add(int a, int b) => a + b;", "public long Add(int a, int b) => a + b;"),
+    )
+    edit(tree, f"{LIB}/Money.cs", ("namespace Review.Lib;", "namespace Review.Lib.Finance;"))
+    git(tree, "commit", "-qam", "Double, a long sum, money in Finance")
+    view = session.run(review.review_changes, "main...", "feature")
+    assert view.base.startswith("main... (") and view.head.startswith("feature (")
+    found = {item.display: (item.change, item.aspects[0], item.breaking) for item in view.items}
+    assert found == {
+        "Calc.Double(int)": ("renamed", "renamed from Twice to Double", "binary and source"),
+        "Calc.Add(int, int)": ("changed", "signature: type int -> long", "binary and source"),
+        "Money": ("moved", "moved from namespace Review.Lib to Review.Lib.Finance", "binary and source"),
+        "MoneyExtensions": ("moved", "moved from namespace Review.Lib to Review.Lib.Finance", "binary and source"),
+    }  # fmt: skip
+    calls = (repo / "tests/Review.Tests/CalcTests.cs").read_text().splitlines()
+    twice = {("CalcTests.cs", number) for number, text in enumerate(calls, 1) if ".Twice(" in text}
+    assert len(twice) == 2 and {(Path(p.path).name, p.line) for p in by_name(view, "Calc.Double").not_updated} == twice
+
+
 BREAKING = [
     (f"{LIB}/Calc.cs", [
         ("public const int Limit = 100;", "public const int Limit = 50;"),
@@ -284,3 +311,43 @@ def test_over_mcp_a_review_pages_and_names_its_tests(broken, repo):
         assert "Twice adds; a test of zero" in history and "uncommitted changes to it" in history
         refused = mcp.call("run_tests", changed_since="HEAD", symbol="Calc.Add")
         assert refused.is_error and "changed_since chooses the tests itself" in refused.content[0].text
+
+
+async def test_the_changes_screen_shows_the_breaks_a_diff_and_runs_the_tests(broken, repo, tmp_path, monkeypatch):
+    from tui.app import RoslynTui
+    from tui.screens.changes import ChangesScreen
+    from tui.widgets.panels import ListPanel
+    from tui.widgets.tests_panel import TestsPanel
+
+    from .test_tui_app import SIZE, loaded, settle
+
+    monkeypatch.setenv("ROSLYN_TUI_CONFIG_DIR", str(tmp_path / "config"))
+    app = RoslynTui(repo / "Review.slnx")
+    async with app.run_test(size=SIZE) as pilot:
+        await loaded(pilot)
+        await pilot.press("ctrl+l")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ChangesScreen)
+        panel = screen.query_one("#changes-panel", ListPanel)
+        rows = broken.rows()
+        assert panel.plain_text() == "\n".join([broken.render().splitlines()[0], *(text for text, _ in rows)])
+        panel.focus()
+        panel.highlighted = next(
+            i
+            for i, (_, item) in enumerate(rows)
+            if item is not None and broken.items[item].display.startswith("Calc.Add")
+        )
+        await pilot.press("enter")
+        await settle(pilot)
+        diff = str(screen.query_one("#diff-text").render())
+        assert (
+            "-    public int Add(int a, int b) => a + b;" in diff
+            and "+    public int Add(int a, int b, int c) => a + b + c;" in diff
+        )
+        await pilot.press("t")
+        await settle(pilot)
+        assert not isinstance(app.screen, ChangesScreen)
+        run = app.query_one("#tests-panel", TestsPanel).view
+        assert run is not None and run.selection == f"the {broken.tests_total} tests reaching the change since HEAD"
+        assert run.problems, "the working tree does not build: the run says so"

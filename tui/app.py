@@ -33,6 +33,7 @@ from themes import DEFAULT_THEME, THEMES
 
 from . import config
 from .actions.app_map import AppMapActions
+from .actions.changes import ChangesActions
 from .actions.editing import EditingActions
 from .actions.goto import GoToActions
 from .actions.health import HealthActions
@@ -60,7 +61,15 @@ PANELS = ("info", "references", "implementations", "hierarchy", "calls", "diagno
 
 
 class RoslynTui(
-    LoadingActions, EditingActions, TestingActions, HealthActions, AppMapActions, GoToActions, LayoutActions, App[None]
+    LoadingActions,
+    EditingActions,
+    TestingActions,
+    HealthActions,
+    AppMapActions,
+    ChangesActions,
+    GoToActions,
+    LayoutActions,
+    App[None],
 ):
     CSS_PATH = "app.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [*APP_BINDINGS]
@@ -451,6 +460,7 @@ class RoslynTui(
             ("ctrl+k", "Stack trace", self.action_stack_trace),
             ("ctrl+u", "Code health: unused, complexity, dependencies", self.action_health),
             ("ctrl+e", "App: routes, services, data model", self.action_app_map),
+            ("ctrl+l", "Changes since HEAD: by symbol, breaks first", self.action_changes),
             ("ctrl+r", "C# REPL", self.action_repl),
             ("ctrl+o", "Go to file", self.action_go_to_file),
             ("ctrl+g", "Go to line", self.action_go_to_line),

@@ -120,6 +120,13 @@ APP_BINDINGS = [
         tooltip="a web app's map: its routes, its services and who uses them, its EF Core data model",
     ),
     Binding(
+        "ctrl+l",
+        "changes",
+        "Changes",
+        id="changes",
+        tooltip="the change since HEAD by symbols: public API breaks first, each symbol before and after, the tests it reaches",
+    ),
+    Binding(
         "ctrl+o",
         "go_to_file",
         "Files",

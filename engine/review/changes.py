@@ -12,7 +12,8 @@ from typing import Any
 
 from ..errors import InvalidArgument
 from ..host.interop import Operation
-from ..testing.discovery import tests_reaching
+from ..testing.call_graph import unbound_documents
+from ..testing.discovery import projects_under_tests, tests_reaching
 from ..testing.frameworks import test_framework
 from ..views.review import SHOWN_PLACES, ChangeReview, SymbolChange
 from ..views.tests import TestReach
@@ -29,6 +30,8 @@ _QUIET = ("doc comment", "formatting only", "comments only", "attributes")
 """Aspects that change nothing a test can see."""
 MOST_ERRORS = 20
 MOST_TESTS = 30
+MOST_UNBOUND = 300
+"""Documents the call graph may still have to bind for a review to look for the tests itself."""
 _ORDER = ("added", "removed", "changed", "renamed", "moved")
 
 
@@ -76,14 +79,19 @@ def review_changes(
         | {place.path for item in items for place in item.not_updated}
     )
     errors, errors_total = errors_left(two, operation, error_paths, MOST_ERRORS)
-    tests = _tests(two, operation, changes)
-    base_label, head_label = two.labels
+    tests = _tests(two, operation, changes, wait=False)
+    if tests is None:
+        notes.append(
+            "the tests were not looked for yet: the warm-up is still binding the code tests reach;"
+            " ask again shortly, or run_tests(changed_since=...), which waits for it"
+        )
+    base_label, head_label = side_labels(base, head, two)
     counts = Counter(item.change for item in items)
     by_project = Counter(item.project for item in items)
     return ChangeReview(
         root=str(snapshot.root),
-        base=f"{base} ({base_label})" if base != base_label else base,
-        head=head_label if head is None or head == head_label else f"{head} ({head_label})",
+        base=base_label,
+        head=head_label,
         files=len(two.files),
         items=tuple(items),
         total=len(items),
@@ -94,10 +102,18 @@ def review_changes(
         project_files=project_file_changes(two.texts_before, two.texts_after, snapshot.relative),
         errors=tuple(errors),
         errors_total=errors_total,
-        tests=tuple(tests[:MOST_TESTS]),
-        tests_total=len(tests),
+        tests=tuple((tests or [])[:MOST_TESTS]),
+        tests_total=len(tests) if tests is not None else -1,
         notes=tuple(notes),
     )
+
+
+def side_labels(base: str, head: str | None, two: Sides) -> tuple[str, str]:
+    """``HEAD (1a2b3c4)`` and ``the working tree``: each revision as named, with its commit."""
+    base_commit, head_commit = two.labels
+    shown_base = f"{base} ({base_commit})" if base != base_commit else base
+    shown_head = head_commit if head is None or head == head_commit else f"{head} ({head_commit})"
+    return shown_base, shown_head
 
 
 def _changes(two: Sides, operation: Operation, project: str | None) -> list[Matched]:
@@ -145,8 +161,12 @@ def _item(change: Matched, places: list[Any]) -> SymbolChange:
     )
 
 
-def _tests(two: Sides, operation: Operation, changes: list[Matched]) -> list[TestReach]:
-    """Tests reaching what the change did to code that runs (not its doc comments or layout), and the tests it edited."""
+def _tests(two: Sides, operation: Operation, changes: list[Matched], wait: bool = True) -> list[TestReach] | None:
+    """Tests reaching what the change did to code that runs (not its doc comments or layout), and the tests
+    it edited. Without ``wait``, None while the call graph has more than ``MOST_UNBOUND`` documents left to
+    bind (right after a load, before the warm-up has bound them: tens of seconds at 25 projects)."""
+    if not wait and unbound_documents(two.after, operation, projects_under_tests(two.after)) > MOST_UNBOUND:
+        return None
     reached = [
         c.after.symbol
         for c in changes
@@ -159,4 +179,4 @@ def tests_of_change(snapshot: Snapshot, operation: Operation, base: str, head: s
     """Every test that reaches the change from ``base`` to ``head``, nearest first (what ``run_tests``
     with ``changed_since`` runs)."""
     two = sides(snapshot, base, head)
-    return _tests(two, operation, _changes(two, operation, None))
+    return _tests(two, operation, _changes(two, operation, None)) or []

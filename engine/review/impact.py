@@ -35,10 +35,16 @@ MOST_SIGNATURES = 40
 
 @dataclass
 class Lines:
-    """For each changed file: the lines of the base side the change rewrote, and where every other base line is now."""
+    """For each changed file: the lines of the base side the change rewrote, where every other base line
+    is now, and the lines of the head side the change wrote."""
 
     rewritten: dict[str, set[int]]
     moved: dict[str, dict[int, int]]
+    written: dict[str, set[int]]
+
+    def kept(self, place: Location) -> bool:
+        """Whether ``place`` (on the head side) is on a line the change did not write."""
+        return place.line not in self.written.get(place.path, ())
 
     def untouched(self, place: Location) -> Location | None:
         """``place`` (on the base side) as it is now when the change did not rewrite its line; None when it did."""
@@ -56,19 +62,22 @@ class Lines:
 def changed_lines(sides: Sides) -> Lines:
     rewritten: dict[str, set[int]] = {}
     moved: dict[str, dict[int, int]] = {}
-    for path, before in sides.texts_before.items():
-        after = sides.texts_after.get(path)
-        if before is None or before == after:
+    written: dict[str, set[int]] = {}
+    for path in sides.texts_before.keys() | sides.texts_after.keys():
+        before, after = sides.texts_before.get(path), sides.texts_after.get(path)
+        if before == after:
             continue
-        old, new = before.splitlines(), (after or "").splitlines()
-        rewritten[path], moved[path] = set(), {}
-        for tag, i1, i2, j1, _ in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        old, new = (before or "").splitlines(), (after or "").splitlines()
+        rewritten[path], moved[path], written[path] = set(), {}, set()
+        for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+            if tag != "equal":
+                written[path].update(range(j1 + 1, j2 + 1))
             for line in range(i1, i2):
                 if tag == "equal":
                     moved[path][line + 1] = j1 + (line - i1) + 1
                 else:
                     rewritten[path].add(line + 1)
-    return Lines(rewritten, moved)
+    return Lines(rewritten, moved, written)
 
 
 def reaches_callers(change: Matched) -> bool:
@@ -81,7 +90,8 @@ def reaches_callers(change: Matched) -> bool:
 
 
 def places_not_updated(sides: Sides, operation: Operation, change: Matched, lines: Lines) -> list[Location]:
-    """The places using the old symbol that the change did not rewrite, as they are now."""
+    """The places using the old symbol that the change did not rewrite, as they are now: its uses, and
+    for an overridable or interface member its overrides and implementations."""
     if change.change == "added":
         return _implementations_lacking(sides, operation, change)
     before = change.before
@@ -89,23 +99,44 @@ def places_not_updated(sides: Sides, operation: Operation, change: Matched, line
     ref = SymbolRef(name=before.key)
     places: list[Location] = []
     try:
-        found = find_references(sides.before, operation, ref)
-        places += [item.location for item in found.items]
+        if change.after is not None and change.change == "changed" and not _needs_the_old_symbol(change):
+            places += _uses_kept(sides, operation, change, lines)
+        else:
+            found = find_references(sides.before, operation, ref)
+            places += _untouched([item.location for item in found.items], lines)
         symbol = before.symbol
         if str(symbol.Kind) in ("Method", "Property", "Event") and (
             symbol.IsVirtual or symbol.IsAbstract or symbol.IsOverride
         ):
-            places += [
-                o.symbol.location for o in find_overrides(sides.before, operation, ref).items if o.symbol.location
-            ]
+            overrides = find_overrides(sides.before, operation, ref).items
+            places += _untouched([o.symbol.location for o in overrides if o.symbol.location], lines)
         if _in_interface(symbol) or (str(symbol.Kind) == "NamedType" and str(symbol.TypeKind) == "Interface"):
-            places += [
-                i.symbol.location for i in find_implementations(sides.before, operation, ref).items if i.symbol.location
-            ]
+            implementations = find_implementations(sides.before, operation, ref).items
+            places += _untouched([i.symbol.location for i in implementations if i.symbol.location], lines)
     except EngineError:
         return []  # the old symbol cannot be named on the base side (a generated member): nothing to say
-    kept = {(p.path, p.line, p.column): p for p in (lines.untouched(place) for place in places) if p is not None}
+    kept = {(p.path, p.line, p.column): p for p in places}
     return sorted(kept.values(), key=lambda p: (p.path, p.line, p.column))
+
+
+def _untouched(places: list[Location], lines: Lines) -> list[Location]:
+    """Places on the base side the change did not rewrite, where they are now."""
+    return [p for p in (lines.untouched(place) for place in places) if p is not None]
+
+
+def _needs_the_old_symbol(change: Matched) -> bool:
+    """Whether the change's places must be found from the old symbol: overrides of a member no longer
+    overridable, uses of one less accessible or of another kind no longer bind to the new one."""
+    return any(aspect.startswith(("modifiers", "accessibility", "kind:")) for aspect in change.aspects)
+
+
+def _uses_kept(sides: Sides, operation: Operation, change: Matched, lines: Lines) -> list[Location]:
+    """The new symbol's uses on lines the change did not write: a call that no longer matches is still
+    found, as a candidate of the call. The head side is the loaded solution, whose compilations are warm."""
+    after = change.after
+    assert after is not None
+    found = find_references(sides.after, operation, SymbolRef(name=after.key))
+    return [item.location for item in found.items if lines.kept(item.location)]
 
 
 def _abstract_in_type(change: Matched) -> bool:

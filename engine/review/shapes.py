@@ -16,7 +16,7 @@ from typing import Any
 
 from ..host.interop import Operation
 from ..models import Location
-from ..symbols.describe import display, documentation_id, kind_of, location_of, typed
+from ..symbols.describe import declared_symbol, display, documentation_id, kind_of, location_of, typed
 from ..workspace.snapshot import Snapshot, display_name
 
 _CONTAINERS = {"NamespaceDeclarationSyntax", "FileScopedNamespaceDeclarationSyntax"}
@@ -113,16 +113,16 @@ def _walk(members: Any, model: Any, operation: Operation, path: str, project: st
         if kind in _FIELDS:
             text = str(node.ToFullString())
             for variable in node.Declaration.Variables:
-                _add(model.GetDeclaredSymbol(variable, operation.token), node, text, path, project, found)
+                _add(declared_symbol(model, variable, operation.token), node, text, path, project, found)
             continue
         if kind in _TYPES:
             inner = list(node.Members)
             whole = str(node.ToFullString())
             cut = int(inner[0].FullSpan.Start) - int(node.FullSpan.Start) if inner else len(whole)
-            _add(model.GetDeclaredSymbol(node, operation.token), node, whole[:cut], path, project, found)
+            _add(declared_symbol(model, node, operation.token), node, whole[:cut], path, project, found)
             _walk(inner, model, operation, path, project, found)
             continue
-        _add(model.GetDeclaredSymbol(node, operation.token), node, str(node.ToFullString()), path, project, found)
+        _add(declared_symbol(model, node, operation.token), node, str(node.ToFullString()), path, project, found)
 
 
 def _add(symbol: Any, node: Any, text: str, path: str, project: str, found: list[Declared]) -> None:

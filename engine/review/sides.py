@@ -40,10 +40,18 @@ class Sides:
 
 
 def sides(snapshot: Snapshot, base: str, head: str | None) -> Sides:
-    """``base`` and ``head`` (None: the working tree) compiled from the loaded solution."""
+    """``base`` and ``head`` (None: the working tree) compiled from the loaded solution; kept with the
+    snapshot (the working tree as the engine has it), so a second review, a symbol's diff and the tests
+    of the change share the base side's compilations."""
     repository = Repository(snapshot.root)
     base_commit = repository.commit(base)
     head_commit = repository.commit(head) if head else None
+    return snapshot.memo(
+        f"review-sides:{base_commit}:{head_commit}", lambda: _sides(snapshot, repository, base_commit, head_commit)
+    )
+
+
+def _sides(snapshot: Snapshot, repository: Repository, base_commit: str, head_commit: str | None) -> Sides:
     files = [
         f
         for f in repository.changed_files(base_commit, head_commit)

@@ -96,6 +96,23 @@ def call_graph(
     return kept
 
 
+def unbound_documents(snapshot: Snapshot, operation: Operation, projects: list[Any]) -> int:
+    """How many documents of ``projects`` the graph would have to bind now (none once it is kept): what
+    a caller that must answer quickly asks before it waits for a first graph (the warm-up builds it)."""
+    key = ",".join(sorted(str(p.Id.Id) for p in projects))
+    with _lock:
+        if key in _graphs.get(snapshot, {}):
+            return 0
+    unbound = 0
+    for project in projects:
+        seen_version = str(operation.wait(project.GetDependentSemanticVersionAsync(operation.token)))
+        for document in project.Documents:
+            version = (str(operation.wait(document.GetTextVersionAsync(operation.token))), seen_version)
+            if _document_calls(document, version) is None:
+                unbound += 1
+    return unbound
+
+
 def _built(projects: list[Any], operation: Operation, between: Callable[[], None] | None) -> CallGraph:
     edges: dict[str, set[str]] = {}
     members: dict[str, Member] = {}

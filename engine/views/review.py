@@ -84,13 +84,21 @@ class ChangeReview:
     tests: tuple[TestReach, ...] = ()
     """The tests that reach a changed symbol, nearest first; the ones the change edited at depth 0."""
     tests_total: int = 0
+    """-1: not looked for yet (the notes say why)."""
     notes: tuple[str, ...] = ()
     offset: int = 0
 
     def render(self) -> str:
+        lines = [self._header()] + [f"note: {note}" for note in self.notes]
+        lines += [text for text, _ in self.rows()]
+        if self.offset == 0:
+            lines += self._project_files() + self._errors() + self._tests()
+        return "\n".join(lines)
+
+    def _header(self) -> str:
         counts = ", ".join(f"{count} {word}" for word, count in self.counts if count)
         new_errors = sum(1 for e in self.errors if e.new)
-        head = [
+        return (
             f"Change from {self.base} to {self.head}: {plural(self.files, 'file')},"
             f" {plural(self.total, 'symbol')}"
             + (f" ({counts})" if counts else "")
@@ -98,36 +106,39 @@ class ChangeReview:
             + f"; {self.breaking} breaking the public API; {plural(self.not_updated, 'place')} not updated;"
             f" {plural(self.errors_total, 'error')}"
             + (f" ({new_errors} new)" if new_errors else "")
-            + f"; {plural(self.tests_total, 'test')} reach it"
+            + (
+                f"; {plural(self.tests_total, 'test')} reach it"
+                if self.tests_total >= 0
+                else "; tests not looked for yet"
+            )
             + range_note(self.offset, len(self.items), self.total)
-        ]
-        head += [f"note: {note}" for note in self.notes]
-        lines = head + self._changes()
-        if self.offset == 0:
-            lines += self._project_files() + self._errors() + self._tests()
-        return "\n".join(lines)
+        )
 
-    def _changes(self) -> list[str]:
-        lines: list[str] = []
-        breaking = [item for item in self.items if item.breaking]
+    def rows(self) -> list[tuple[str, int | None]]:
+        """Each line of the changes with the index of the item it shows (None for a heading or a detail):
+        the breaking ones first, then the rest by project and file."""
+        rows: list[tuple[str, int | None]] = []
+        breaking = [(i, item) for i, item in enumerate(self.items) if item.breaking]
         if breaking:
-            lines.append(f"Breaking the public API ({self.breaking}):")
-            for item in breaking:
-                lines.append("  " + columns(where(item.location, self.root), _line(item)))
-                lines.append(f"      {item.breaking}: {item.why}")
-                lines += _places(item, self.root)
+            rows.append((f"Breaking the public API ({self.breaking}):", None))
+            for index, item in breaking:
+                rows.append(("  " + columns(where(item.location, self.root), _line(item)), index))
+                rows.append((f"      {item.breaking}: {item.why}", None))
+                rows += [(line, None) for line in _places(item, self.root)]
         group = ("", "")
-        for item in (i for i in self.items if not i.breaking):
+        for index, item in enumerate(self.items):
+            if item.breaking:
+                continue
             path = relative_path(item.location.path, self.root) if item.location else "(no file)"
             if (item.project, path) != group:
                 if item.project != group[0]:
-                    lines.append(f"{item.project}:")
-                lines.append(f"  {path}")
+                    rows.append((f"{item.project}:", None))
+                rows.append((f"  {path}", None))
                 group = (item.project, path)
             line = str(item.location.line) if item.location else ""
-            lines.append("    " + columns(line, _line(item)))
-            lines += _places(item, self.root)
-        return lines
+            rows.append(("    " + columns(line, _line(item)), index))
+            rows += [(text, None) for text in _places(item, self.root)]
+        return rows
 
     def _project_files(self) -> list[str]:
         if not self.project_files:
@@ -151,7 +162,7 @@ class ChangeReview:
         return lines
 
     def _tests(self) -> list[str]:
-        if not self.tests_total:
+        if self.tests_total <= 0:
             return []
         lines = [
             f"Tests that reach the change ({self.tests_total}, nearest first; run_tests changed_since= runs them):"
@@ -217,3 +228,21 @@ class SymbolHistory:
         for item in self.items:
             lines.append("  " + columns(item.commit[:10], item.date[:10], item.author, item.subject))
         return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class SymbolDiff:
+    """One declaration before and after a change, as a unified diff."""
+
+    root: str
+    symbol: str
+    base: str
+    head: str
+    location: Location | None
+    lines: tuple[str, ...]
+    """The diff's lines (``-`` before, ``+`` after, `` `` both); the whole declaration for an addition or removal."""
+
+    def render(self) -> str:
+        return "\n".join(
+            [f"{self.symbol} from {self.base} to {self.head} ({where(self.location, self.root)})", *self.lines]
+        )

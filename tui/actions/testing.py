@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from textual import work
 from textual.widgets import Label, ProgressBar, TabbedContent
 
-from engine import EngineError, Location, SymbolRef, testing
+from engine import EngineError, Location, SymbolRef, review, testing
 
 from ..screens.stack_trace import StackTraceScreen
 from ..widgets.panels import ListPanel
@@ -60,15 +60,24 @@ class TestingActions(AppMixin):
             self.query_one(TabbedContent).active = "tests"
             self.run_tests(ref, listed)
 
+    def run_change_tests(self, base: str) -> None:
+        """Run the tests that reach the change since ``base``, results in the Tests panel: the Changes screen's ``t``."""
+        self.query_one("#tests-panel", TestsPanel).running(f"Running the tests that reach the change since {base}…")
+        self.query_one(TabbedContent).active = "tests"
+        self.run_tests(None, [], changed_since=base)
+
     @work(thread=True, exclusive=True, group="tests")
-    def run_tests(self, ref: SymbolRef | None, listed: list[str]) -> None:
+    def run_tests(self, ref: SymbolRef | None, listed: list[str], changed_since: str | None = None) -> None:
         panel = self.query_one("#tests-panel", TestsPanel)
 
         def arrived(outcome: str, name: str) -> None:
             self.call_from_thread(panel.finished_one, outcome, name)
 
         try:
-            run = testing.run_tests(self.session, symbol=ref, tests=listed or None, on_result=arrived)
+            if changed_since is not None:
+                run = review.run_changed_tests(self.session, changed_since, on_result=arrived)
+            else:
+                run = testing.run_tests(self.session, symbol=ref, tests=listed or None, on_result=arrived)
         except EngineError as error:
             self.call_from_thread(self.notify, error.describe(), title="Tests", severity="error")
             return

@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine import CodeActionItem, CodeActionList, EditPreview
+from engine import CodeActionItem, CodeActionList, EditPreview, SymbolDiff
 
 MODAL_CSS = """
 {name} {{ align: center middle; }}
@@ -58,8 +58,8 @@ class CodeActionsScreen(ModalScreen[CodeActionItem | None]):
         self.dismiss(self.actions.items[event.option_index])
 
 
-def diff_text(preview: EditPreview) -> Text:
-    """The preview's text with the diff's lines coloured as a terminal diff is."""
+def diff_text(preview: EditPreview | SymbolDiff) -> Text:
+    """The preview's (or a symbol's diff's) text with the diff's lines coloured as a terminal diff is."""
     styles = {"+": "green", "-": "red", "@": "cyan"}
     text = Text()
     for number, line in enumerate(preview.render().splitlines()):
