@@ -35,11 +35,13 @@ def git(root: Path, *args: str) -> None:
     subprocess.run(["git", *args], cwd=root, check=True, capture_output=True)
 
 
-def change(root: Path, projects: int, files: int, count: int) -> list[str]:
-    """Edit ``count`` files (the core's one among them); returns their paths."""
+def change(root: Path, projects: int, files: int, count: int, hot: bool = True) -> list[str]:
+    """Edit ``count`` files (the core's one among them; with ``hot``, ``Log.Write(int)`` becomes
+    ``Log.Write(long)``); returns their paths."""
     core = root / "P0" / "Core.cs"
     text = core.read_text()
-    text = text.replace("public static void Write(int code)", "public static void Write(long code)")
+    if hot:
+        text = text.replace("public static void Write(int code)", "public static void Write(long code)")
     text = text.replace(
         "public static class Log\n{\n", "public static class Log\n{\n    public static void Flush() { }\n\n"
     )
@@ -117,10 +119,13 @@ def main() -> None:
     parser.add_argument("--projects", type=int, default=25)
     parser.add_argument("--files", type=int, default=63)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--sizes", default="20,200", help="files changed, comma-separated")
+    parser.add_argument("--no-hot", action="store_true", help="leave Log.Write(int) as it is: no hot signature")
+    parser.add_argument("--no-mcp", action="store_true", help="in-process only")
     parser.add_argument("--out", type=Path)
     arguments = parser.parse_args()
     results: dict[str, object] = {"projects": arguments.projects, "files_per_project": arguments.files}
-    for count in (20, 200):
+    for count in (int(size) for size in arguments.sizes.split(",")):
         with tempfile.TemporaryDirectory(prefix="review-bench-") as directory:
             root = Path(directory)
             solution = generate(root, arguments.projects, arguments.files, tests=True)
@@ -128,10 +133,11 @@ def main() -> None:
             git(root, "init", "-q")
             git(root, "add", "-A")
             git(root, "-c", "user.name=Bench", "-c", "user.email=b@b", "commit", "-qm", "base")
-            change(root, arguments.projects, arguments.files, count)
+            change(root, arguments.projects, arguments.files, count, hot=not arguments.no_hot)
             measured = in_process(solution, arguments.repeat)
-            measured |= asyncio.run(over_mcp(solution))
-            results[f"{count}_files"] = measured
+            if not arguments.no_mcp:
+                measured |= asyncio.run(over_mcp(solution))
+            results[f"{count}_files" + ("" if not arguments.no_hot else "_no_hot_signature")] = measured
             print(count, "files:", json.dumps(measured), flush=True)
     if arguments.out:
         arguments.out.write_text(json.dumps(results, indent=2) + "\n")

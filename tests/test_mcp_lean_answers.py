@@ -53,6 +53,7 @@ CALLS: list[tuple[str, dict[str, Any]]] = [
     ("delete_symbol", {"symbol": "Loop.Core.Cart.Count", "force": True}),
     ("insert_member", {"symbol": "Loop.Core.Cart", "code": "public bool Full => false;", "apply": True}),
     ("review_changes", {"base": "HEAD"}),  # the copy is a git repository of one commit
+    ("symbol_diff", {"symbol": "Cart.Full"}),
     ("symbol_history", {"symbol": "Loop.Core.Cart.Total"}),
     ("undo_edit", {}),
     ("run_build", {}),

@@ -307,6 +307,11 @@ def test_over_mcp_a_review_pages_and_names_its_tests(broken, repo):
         assert [item["display"] for item in result["items"]] == [item.display for item in broken.items[:5]]
         rest = mcp.call("review_changes", base="HEAD", limit=5, cursor=structured["next_cursor"])
         assert "(showing 6-10 of 16)" in rest.content[0].text
+        diff = mcp.text("symbol_diff", symbol="Calc.Add")
+        assert diff.splitlines()[0].startswith("Calc.Add(int, int, int) from HEAD (")
+        assert "-    public int Add(int a, int b) => a + b;" in diff.splitlines()
+        unknown = mcp.call("symbol_diff", symbol="Calc.Nothing")
+        assert unknown.is_error and "does not change Calc.Nothing" in unknown.content[0].text
         history = mcp.text("symbol_history", symbol="Review.Lib.Calc.Twice")
         assert "Twice adds; a test of zero" in history and "uncommitted changes to it" in history
         refused = mcp.call("run_tests", changed_since="HEAD", symbol="Calc.Add")

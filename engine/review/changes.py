@@ -44,7 +44,9 @@ def review_changes(
     two = sides(snapshot, base, head)
     if project is not None and not snapshot.chosen_projects(project):
         raise InvalidArgument(f"No project is named '{project}'.", "Give a project's name, or none for all of them.")
-    changes = _changes(two, operation, project)
+    changes = changed_declarations(two, operation)
+    if project is not None:
+        changes = [c for c in changes if c.side.project.lower() == project.lower()]
     lines = changed_lines(two)
     items: list[SymbolChange] = []
     notes: list[str] = []
@@ -116,7 +118,15 @@ def side_labels(base: str, head: str | None, two: Sides) -> tuple[str, str]:
     return shown_base, shown_head
 
 
-def _changes(two: Sides, operation: Operation, project: str | None) -> list[Matched]:
+def changed_declarations(two: Sides, operation: Operation) -> list[Matched]:
+    """Every declaration the change added, removed or changed, kept with the two sides."""
+    key = "changes"
+    if key not in two.kept:
+        two.kept[key] = _changes(two, operation)
+    return two.kept[key]  # type: ignore[no-any-return]
+
+
+def _changes(two: Sides, operation: Operation) -> list[Matched]:
     paths = [f.path for f in two.files if f.path.lower().endswith(".cs")]
     before: list[Declared] = []
     after: list[Declared] = []
@@ -125,9 +135,6 @@ def _changes(two: Sides, operation: Operation, project: str | None) -> list[Matc
             before += declarations(two.before, operation, path)
         if two.texts_after.get(path) is not None:
             after += declarations(two.after, operation, path)
-    if project is not None:
-        before = [d for d in before if d.project.lower() == project.lower()]
-        after = [d for d in after if d.project.lower() == project.lower()]
     return matched(before, after)
 
 
@@ -179,4 +186,4 @@ def tests_of_change(snapshot: Snapshot, operation: Operation, base: str, head: s
     """Every test that reaches the change from ``base`` to ``head``, nearest first (what ``run_tests``
     with ``changed_since`` runs)."""
     two = sides(snapshot, base, head)
-    return _tests(two, operation, _changes(two, operation, None)) or []
+    return _tests(two, operation, changed_declarations(two, operation)) or []

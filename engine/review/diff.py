@@ -1,5 +1,6 @@
-"""``symbol_diff``: one declaration before and after a change, as a unified diff (what the terminal app
-shows for a changed symbol of a review)."""
+"""``symbol_diff``: one changed declaration before and after a change, as a unified diff (what the
+terminal app shows for a changed symbol of a review, and what an assistant reads instead of the file's
+whole diff)."""
 
 from __future__ import annotations
 
@@ -10,42 +11,36 @@ from ..host.interop import Operation
 from ..views.review import SymbolDiff
 from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot
-from .changes import side_labels
-from .shapes import Declared, declarations
+from .changes import changed_declarations, side_labels
+from .compare import Matched
 from .sides import sides
 
 
 @query()
-def symbol_diff(
-    snapshot: Snapshot,
-    operation: Operation,
-    base: str,
-    head: str | None,
-    documentation_id: str,
-    path: str,
-    previous_id: str = "",
-) -> SymbolDiff:
-    """The declaration ``documentation_id`` (``previous_id`` before the change, when it differs) in ``path``."""
+def symbol_diff(snapshot: Snapshot, operation: Operation, base: str, head: str | None, symbol: str) -> SymbolDiff:
+    """The declaration ``symbol`` (a documentation ID, before or after the change, or a name as the review
+    shows it: ``Calc.Add``) as the change left it, against how it was."""
     two = sides(snapshot, base, head)
-    before = (
-        _find(two.before, operation, path, previous_id or documentation_id)
-        if two.texts_before.get(path, "") is not None
-        else None
-    )
-    after = _find(two.after, operation, path, documentation_id) if two.texts_after.get(path, "") is not None else None
-    if before is None and after is None:
+    changes = changed_declarations(two, operation)
+    change = _named(changes, symbol)
+    if change is None:
+        names = ", ".join(sorted({c.side.display for c in changes})[:10])
         raise SymbolNotFound(
-            f"{documentation_id} is declared in {snapshot.relative(path)} on neither side of the change.",
-            "Review the change again: the files may have changed since.",
+            f"The change from {base} does not change {symbol}.",
+            f"Name one of the changed symbols (review_changes lists them): {names}",
         )
-    old = before.text.splitlines() if before else []
-    new = after.text.splitlines() if after else []
-    lines = [line for line in difflib.unified_diff(old, new, lineterm="", n=3)][2:]
-    shown = after or before
-    assert shown is not None
+    old = change.before.text.splitlines() if change.before else []
+    new = change.after.text.splitlines() if change.after else []
+    lines = list(difflib.unified_diff(old, new, lineterm="", n=3))[2:]
     base_label, head_label = side_labels(base, head, two)
+    shown = change.side
     return SymbolDiff(str(snapshot.root), shown.display, base_label, head_label, shown.location, tuple(lines))
 
 
-def _find(side: Snapshot, operation: Operation, path: str, key: str) -> Declared | None:
-    return next((d for d in declarations(side, operation, path) if d.key == key), None)
+def _named(changes: list[Matched], symbol: str) -> Matched | None:
+    wanted = symbol.strip()
+    for change in changes:
+        if wanted in {d.key for d in (change.before, change.after) if d is not None}:
+            return change
+    by_name = [c for c in changes if c.side.display == wanted or c.side.display.split("(")[0] == wanted]
+    return by_name[0] if len(by_name) == 1 else None

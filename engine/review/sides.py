@@ -5,8 +5,9 @@ references and options as the working tree's project files say (a changed projec
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..workspace.boundary import is_inside
 from ..workspace.snapshot import Snapshot
@@ -32,6 +33,8 @@ class Sides:
     texts_before: dict[str, str | None]
     texts_after: dict[str, str | None]
     """Each changed file's text on each side (None: the file is not there)."""
+    kept: dict[str, Any] = field(default_factory=dict)
+    """What was worked out from the two sides (their declarations, matched), for the next question."""
 
     @property
     def labels(self) -> tuple[str, str]:

@@ -6,7 +6,7 @@ from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult
 from pydantic import Field
 
-from engine import ChangeReview, SymbolHistory, review
+from engine import ChangeReview, SymbolDiff, SymbolHistory, review
 
 from ..responses import result_model
 from .arguments import Column, Cursor, Limit, Line, Symbol, symbol_ref
@@ -68,3 +68,17 @@ async def symbol_history(
     return await respond(
         ctx, lambda s, t: s.run(review.symbol_history, ref, timeout=t), paged=True, limit=limit, cursor=cursor
     )
+
+
+@tool(serves=review.symbol_diff)
+async def symbol_diff(
+    symbol: Annotated[
+        str, Field(description="A changed symbol as review_changes names it (Calc.Add), or its documentation ID.")
+    ],
+    ctx: Context,
+    base: Base = "HEAD",
+    head: Head = None,
+) -> Annotated[CallToolResult, result_model(SymbolDiff)]:
+    """One symbol the change touched, before and after, as a unified diff of its declaration (doc comment,
+    attributes, signature and body), instead of the whole file's diff."""
+    return await respond(ctx, lambda s, t: s.run(review.symbol_diff, base, head, symbol, timeout=t))

@@ -119,9 +119,7 @@ class ChangesScreen(ListTabs):
     def read_diff(self, change: SymbolChange) -> None:
         assert change.location is not None
         try:
-            view = self.session.run(
-                review.symbol_diff, self.base, None, change.documentation_id, change.location.path, change.previous_id
-            )
+            view = self.session.run(review.symbol_diff, self.base, None, change.documentation_id)
         except EngineError as error:
             self.app.call_from_thread(self.query_one("#diff-text", Static).update, error.describe())
             return
