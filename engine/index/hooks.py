@@ -5,6 +5,7 @@ pruned of solutions that no longer exist."""
 from __future__ import annotations
 
 from ..host.interop import Operation
+from ..symbols.declarations import source_declarations
 from ..workspace.hooks import SolutionSession, answers_early, at_exit, cache_pruner, warm_up_step
 from .early import EarlyIndex
 from .references import write_references
@@ -31,6 +32,9 @@ def _write_declarations(session: SolutionSession, operation: Operation) -> None:
     # The next start answers search, definition and outlines from this before it has loaded: written
     # early, a project at a time, so that a short run still leaves it (and finished at exit).
     writer_of(session).run(session, operation)
+    # The live solution answers once its declarations are built; an index already current built none,
+    # and would have gone on answering from SQLite (8.8 ms a definition at 25 projects against 0.1 ms).
+    source_declarations(session.snapshot(), operation)
 
 
 @warm_up_step("index of type references", order=80)
