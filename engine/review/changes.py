@@ -14,11 +14,11 @@ from ..errors import InvalidArgument
 from ..host.interop import Operation
 from ..testing.call_graph import unbound_documents
 from ..testing.discovery import projects_under_tests, tests_reaching
-from ..testing.frameworks import test_framework
+from ..testing.frameworks import is_test_project, test_framework
 from ..views.review import SHOWN_PLACES, ChangeReview, SymbolChange
 from ..views.tests import TestReach
 from ..workspace.declared import query
-from ..workspace.snapshot import Snapshot
+from ..workspace.snapshot import Snapshot, display_name
 from .api import breaking, visible
 from .compare import Matched, matched
 from .impact import MOST_SIGNATURES, changed_lines, errors_left, places_not_updated, reaches_callers
@@ -51,13 +51,14 @@ def review_changes(
     items: list[SymbolChange] = []
     notes: list[str] = []
     looked = 0
+    tests_projects = {display_name(p) for p in snapshot.projects if is_test_project(p)}
     for change in sorted(changes, key=lambda c: (not visible(c.before) and not visible(c.after), _place(c))):
         places: list[Any] = []
         if reaches_callers(change):
             if looked < MOST_SIGNATURES:
                 places = places_not_updated(two, operation, change, lines)
             looked += 1
-        items.append(_item(change, places))
+        items.append(_item(change, places, api=change.side.project not in tests_projects))
     if looked > MOST_SIGNATURES:
         notes.append(
             f"places not updated were looked for at the first {MOST_SIGNATURES} of {looked} changed signatures"
@@ -144,9 +145,10 @@ def _place(change: Matched) -> tuple[str, str, int]:
     return side.project, side.path, location.line if location else 0
 
 
-def _item(change: Matched, places: list[Any]) -> SymbolChange:
+def _item(change: Matched, places: list[Any], api: bool) -> SymbolChange:
+    """``api``: the project is a library or an app, whose public symbols others may use (a test project's are not)."""
     side = change.side
-    how, why = breaking(change)
+    how, why = breaking(change) if api else ("", "")
     before = change.before.display if change.before is not None and change.after is not None else ""
     return SymbolChange(
         change=change.change,
@@ -156,7 +158,7 @@ def _item(change: Matched, places: list[Any]) -> SymbolChange:
         project=side.project,
         location=side.location,
         aspects=tuple(change.aspects),
-        public=visible(change.before) or visible(change.after),
+        public=api and (visible(change.before) or visible(change.after)),
         breaking=how,
         why=why,
         before=before if before != side.display else "",

@@ -166,7 +166,7 @@ def _facets(symbol: Any, node: Any) -> dict[str, Any]:
     elif kind == "Field":
         facets["return type"] = display(symbol.Type)
         if symbol.HasConstantValue:
-            facets["value"] = repr(symbol.ConstantValue)
+            facets["value"] = csharp_literal(symbol.ConstantValue, symbol.Type)
     elif kind == "Event":
         facets["return type"] = display(symbol.Type)
     facets["body"] = _body(node, symbol)
@@ -190,7 +190,9 @@ def _parameters(parameters: Any) -> tuple[tuple[str, str, str, str], ...]:
     """(kind and type, name, ``params``, default) of each parameter."""
     shaped = []
     for parameter in parameters:
-        default = repr(parameter.ExplicitDefaultValue) if parameter.HasExplicitDefaultValue else ""
+        default = (
+            csharp_literal(parameter.ExplicitDefaultValue, parameter.Type) if parameter.HasExplicitDefaultValue else ""
+        )
         shaped.append(
             (
                 _ref(parameter.RefKind) + display(parameter.Type),
@@ -200,6 +202,17 @@ def _parameters(parameters: Any) -> tuple[tuple[str, str, str, str], ...]:
             )
         )
     return tuple(shaped)
+
+
+def csharp_literal(value: Any, type_symbol: Any) -> str:
+    """A constant as C# writes it: ``"text"``, ``true``, ``null``, ``default`` (a struct's), ``2.5``."""
+    if value is None:
+        return "default" if type_symbol is not None and type_symbol.IsValueType else "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return str(value)
 
 
 def _type_parameters(parameters: Any) -> tuple[str, ...]:

@@ -10,6 +10,8 @@ from .tests import TestReach
 from .text import columns, plural, tally, where
 
 _MARKS = {"added": "+", "removed": "-", "changed": "~", "renamed": "~", "moved": "~"}
+_LAYOUT_ONLY = {("formatting only",), ("comments only",)}
+"""Changes that change nothing but how the code reads: one line per file in the text, however many."""
 SHOWN_PLACES = 5
 """Places not updated shown per change; the count says how many there are."""
 
@@ -125,19 +127,31 @@ class ChangeReview:
                 rows.append(("  " + columns(where(item.location, self.root), _line(item)), index))
                 rows.append((f"      {item.breaking}: {item.why}", None))
                 rows += [(line, None) for line in _places(item, self.root)]
-        group = ("", "")
+        files: dict[tuple[str, str], list[int]] = {}
         for index, item in enumerate(self.items):
-            if item.breaking:
-                continue
-            path = relative_path(item.location.path, self.root) if item.location else "(no file)"
-            if (item.project, path) != group:
-                if item.project != group[0]:
-                    rows.append((f"{item.project}:", None))
-                rows.append((f"  {path}", None))
-                group = (item.project, path)
-            line = str(item.location.line) if item.location else ""
-            rows.append(("    " + columns(line, _line(item)), index))
-            rows += [(text, None) for text in _places(item, self.root)]
+            if not item.breaking:
+                path = relative_path(item.location.path, self.root) if item.location else "(no file)"
+                files.setdefault((item.project, path), []).append(index)
+        project = None
+        for (name, path), indexes in files.items():
+            if name != project:
+                rows.append((f"{name}:", None))
+                project = name
+            rows.append((f"  {path}", None))
+            layout = [i for i in indexes if self.items[i].aspects in _LAYOUT_ONLY]
+            for index in (i for i in indexes if i not in layout):
+                item = self.items[index]
+                rows.append(("    " + columns(str(item.location.line) if item.location else "", _line(item)), index))
+                rows += [(text, None) for text in _places(item, self.root)]
+            if len(layout) == 1:
+                item = self.items[layout[0]]
+                rows.append(
+                    ("    " + columns(str(item.location.line) if item.location else "", _line(item)), layout[0])
+                )
+            elif layout:
+                names = ", ".join(self.items[i].display.split("(")[0] for i in layout[:4])
+                more = ", …" if len(layout) > 4 else ""
+                rows.append((f"    ~ {len(layout)} members, formatting or comments only: {names}{more}", layout[0]))
         return rows
 
     def _project_files(self) -> list[str]:
