@@ -5,6 +5,7 @@ whole diff)."""
 from __future__ import annotations
 
 import difflib
+import re
 
 from ..errors import SymbolNotFound
 from ..host.interop import Operation
@@ -42,5 +43,11 @@ def _named(changes: list[Matched], symbol: str) -> Matched | None:
     for change in changes:
         if wanted in {d.key for d in (change.before, change.after) if d is not None}:
             return change
-    by_name = [c for c in changes if c.side.display == wanted or c.side.display.split("(")[0] == wanted]
+    by_name = [c for c in changes if wanted in _names(c.side.display)]
     return by_name[0] if len(by_name) == 1 else None
+
+
+def _names(display: str) -> set[str]:
+    """``Calc.Add(int, int)``, ``Calc.Add``; ``Store<T>.Get``, ``Store.Get``: how a person may name it."""
+    bare = display.split("(")[0]
+    return {display, bare, re.sub(r"<[^<>]*>", "", bare)}
