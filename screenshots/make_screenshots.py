@@ -51,6 +51,7 @@ SHOTS: list[tuple[Any, ...]] = [
     ("start", "roslyn-dark", None, ()),
     ("info", "roslyn-dark", "Square", ()),
     ("references", "roslyn-dark", "Scale", ("shift+f12",)),
+    ("quick-info", "roslyn-dark", "Scale", ("K",)),
     ("implementations", "roslyn-dark", "IShape", ("ctrl+f12",)),
     ("type-hierarchy", "roslyn-dark", "IShape", ("f6",)),
     ("call-hierarchy", "roslyn-dark", "Scale", ("f7",)),

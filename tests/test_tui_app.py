@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from textual.widgets import Static
+from textual.widgets import Label, Static
 
 from engine import SymbolRef
-from engine.queries import call_hierarchy, diagnostics, find_references, type_hierarchy
+from engine.queries import call_hierarchy, diagnostics, find_references, symbol_info, type_hierarchy
 from tui.app import RoslynTui
 from tui.screens.help import HelpScreen
+from tui.screens.quick_info import QuickInfoScreen
 from tui.screens.search import SymbolSearchScreen
 from tui.widgets.panels import InfoPanel, ListPanel, TreePanel
 from tui.widgets.source_view import SourceView
@@ -96,6 +97,23 @@ async def test_search_definition_references_history_and_diagnostics(shop):
         await pilot.press("f12")
         await settle(pilot)
         assert source.path.endswith("Customer.Orders.cs") and source.position == (10, 20)
+
+        # K shows quick info of the symbol under the cursor; shift+f12 there finds its references.
+        source.focus()
+        await pilot.press("K")
+        await settle(pilot)
+        popup = app.screen
+        assert isinstance(popup, QuickInfoScreen)
+        info = shop.run(symbol_info, SymbolRef(name="Customer.Balance"))
+        assert str(popup.query_one(".title", Label).render()) == info.signature == info.brief()[0]
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, QuickInfoScreen)
+        await pilot.press("K")
+        await settle(pilot)
+        await pilot.press("shift+f12")
+        await settle(pilot)
+        assert not isinstance(app.screen, QuickInfoScreen) and references.plain_text() == expected
 
         # f8 jumps to the first diagnostic, an error in Shop.Broken.
         await pilot.press("f8")

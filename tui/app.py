@@ -39,6 +39,7 @@ from .actions.goto import GoToActions
 from .actions.health import HealthActions
 from .actions.layout import LayoutActions
 from .actions.loading import LoadingActions
+from .actions.quick_info import QuickInfoActions
 from .actions.testing import TestingActions
 from .bindings import APP_BINDINGS
 from .history import History, Place
@@ -67,6 +68,7 @@ class RoslynTui(
     HealthActions,
     AppMapActions,
     ChangesActions,
+    QuickInfoActions,
     GoToActions,
     LayoutActions,
     App[None],

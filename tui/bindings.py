@@ -190,6 +190,14 @@ SOURCE_BINDINGS = [
     # TextArea takes f6 and f7 for selections; in a read-only source view the hierarchies matter more.
     Binding("f6", "app.type_hierarchy", "Type hierarchy", id="source_type_hierarchy", show=False),
     Binding("f7", "app.call_hierarchy", "Call hierarchy", id="source_call_hierarchy", show=False),
+    Binding(
+        "K",
+        "app.quick_info",
+        "Quick info",
+        id="source_quick_info",
+        show=False,
+        tooltip="in the source view: the symbol under the cursor's signature and docs in a popup (as in Vim)",
+    ),
     # TextArea takes ctrl+k to delete to the line's end, which a read-only view never does.
     Binding("ctrl+k", "app.stack_trace", "Stack trace", id="source_stack_trace", show=False),
 ]

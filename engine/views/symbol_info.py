@@ -55,6 +55,20 @@ class SymbolInfo:
     overload_count: int = 0
     """How many methods share this one's name in its type (itself included)."""
 
+    def brief(self) -> list[str]:
+        """Quick info, as an editor's hover shows it: the signature, the summary, the documented parameters
+        and what it returns; for a local, a parameter or a field, its type."""
+        lines = [self.signature or f"{self.symbol.kind} {self.symbol.display}"]
+        if self.value_type and self.symbol.kind in ("local", "parameter", "range variable"):
+            lines.append(f"type: {self.value_type}")
+        docs = self.documentation
+        if docs.summary:
+            lines.append(docs.summary)
+        lines.extend(f"{name}: {text}" for name, text in docs.parameters if text)
+        if docs.returns:
+            lines.append(f"returns: {docs.returns}")
+        return lines
+
     def render(self) -> str:
         s = self.symbol
         lines = [f"{s.kind} {s.display}", self.signature, f"id: {s.documentation_id}"]
