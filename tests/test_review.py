@@ -41,11 +41,11 @@ def edit(root: Path, path: str, *replacements: tuple[str, str]) -> str:
 @pytest.fixture(scope="module")
 def repo(tmp_path_factory):
     root = copy_fixture("Review", tmp_path_factory.mktemp("review"))
-    git(root, "init", "-q", "-b", "main")
+    git(root.parent, "init", "-q", "-b", "main")  # the solution in a folder of the repository, as is common
     git(root, "config", "user.email", "ada@example.com")
     git(root, "config", "user.name", "Ada")
     (root / ".gitignore").write_text("bin/\nobj/\n")
-    git(root, "add", "-A")
+    git(root.parent, "add", "-A")
     git(root, "commit", "-qm", "The first version")
     edit(
         root,
@@ -126,8 +126,8 @@ def test_a_symbols_history_is_its_commits(session, repo):
 def test_a_branch_against_its_merge_base_recognises_renames_moves_and_new_types(session, repo, tmp_path):
     """Commits on a branch (made in a worktree of its own: the main working tree is left alone), reviewed
     against ``main...``: the merge base of main and HEAD."""
-    tree = tmp_path / "feature"
-    git(repo, "worktree", "add", "-q", "-b", "feature", str(tree))
+    tree = tmp_path / "feature" / "Review"
+    git(repo, "worktree", "add", "-q", "-b", "feature", str(tree.parent))
     edit(
         tree,
         f"{LIB}/Calc.cs",

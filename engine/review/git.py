@@ -132,7 +132,7 @@ class Repository:
     def line_history(self, path: str, first: int, last: int, most: int) -> list[tuple[str, str, str, str]]:
         """The commits that changed lines ``first``-``last`` of ``path`` as it is in the working tree, newest
         first (``git log -L``): (hash, author, ISO date, subject)."""
-        name = Path(path).relative_to(self.top).as_posix()
+        name = Path(path).relative_to(self.directory).as_posix()  # -L takes a path from the working directory
         listed = self._run(
             "log", "--no-ext-diff", "--no-textconv", "-s", f"-L{first},{last}:{name}", f"--max-count={most}",
             "--format=%x00%H%x1f%an%x1f%aI%x1f%s",
