@@ -26,8 +26,8 @@ from .project_files import project_file_changes
 from .shapes import Declared, declarations
 from .sides import Sides, sides
 
-_QUIET = ("doc comment", "formatting only", "comments only", "attributes")
-"""Aspects that change nothing a test can see."""
+_QUIET = ("doc comment", "formatting only", "comments only")
+"""Aspects that change nothing a test can see (an attribute can: ``[JsonPropertyName]``, ``[Route]``)."""
 MOST_ERRORS = 20
 MOST_TESTS = 30
 MOST_UNBOUND = 300

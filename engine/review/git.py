@@ -76,8 +76,12 @@ class Repository:
             return found.stdout.strip()
         found = self._run("rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}", check=False)
         if found.returncode != 0:
+            shallow = self._run("rev-parse", "--is-shallow-repository", check=False).stdout.strip() == "true"
             raise InvalidArgument(
-                f"git knows no revision '{revision}'.", "Give a branch, a tag, a commit, HEAD~1 or main... ."
+                f"git knows no revision '{revision}'.",
+                "This is a shallow clone: its history stops early (git fetch --unshallow brings the rest)."
+                if shallow
+                else "Give a branch, a tag, a commit, HEAD~1 or main... .",
             )
         return found.stdout.strip()
 
