@@ -13,15 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-_TYPES = {
-    "ClassDeclarationSyntax",
-    "StructDeclarationSyntax",
-    "InterfaceDeclarationSyntax",
-    "RecordDeclarationSyntax",
-    "EnumDeclarationSyntax",
-}
-_NAMESPACES = {"NamespaceDeclarationSyntax", "FileScopedNamespaceDeclarationSyntax"}
-_FIELDS = {"FieldDeclarationSyntax", "EventFieldDeclarationSyntax"}
+from ..symbols.declaration_kinds import FIELDS, NAMESPACES, TYPES
+
 _SPACE = re.compile(r"\s+")
 
 
@@ -56,7 +49,7 @@ def _file_header(root: Any) -> str:
     pending = list(root.Members)
     while pending:
         node = pending.pop(0)
-        if node.GetType().Name in _NAMESPACES:
+        if node.GetType().Name in NAMESPACES:
             parts.append("namespace " + _flat(node.Name) + "".join(_flat(u) for u in node.Usings))
             pending.extend(node.Members)
     return "\n".join(parts)
@@ -71,13 +64,13 @@ def _declarations(root: Any) -> dict[tuple[str, str, str], str]:
     def walk(node: Any, container: str) -> None:
         for child in node.ChildNodes():
             kind = child.GetType().Name
-            if kind in _NAMESPACES:
+            if kind in NAMESPACES:
                 walk(child, f"{container}.~{_flat(child.Name)}")
-            elif kind in _TYPES:
+            elif kind in TYPES:
                 name = str(child.Identifier.ValueText)
                 found[(container, name, kind)] = _type_header(child)
                 walk(child, f"{container}.{name}")
-            elif kind in _FIELDS:
+            elif kind in FIELDS:
                 for variable in child.Declaration.Variables:
                     found[(container, str(variable.Identifier.ValueText), kind)] = _signature(child)
             elif kind == "GlobalStatementSyntax":

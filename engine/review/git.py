@@ -47,15 +47,21 @@ class Repository:
             )
         self.top = Path(top.stdout.strip())
 
-    def _run(self, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-        finished = subprocess.run(
+    def _git(self, args: list[str], request: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+        return subprocess.run(
             ["git", *_SAFE, *args],
             cwd=self.directory,
+            input=request,
             capture_output=True,
-            text=True,
             env=_environment(),
             timeout=_TIMEOUT,
             check=False,
+        )
+
+    def _run(self, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+        done = self._git(list(args))
+        finished = subprocess.CompletedProcess(
+            done.args, done.returncode, done.stdout.decode("utf-8", "replace"), done.stderr.decode("utf-8", "replace")
         )
         if check and finished.returncode != 0:
             raise InvalidArgument(
@@ -109,16 +115,7 @@ class Repository:
             return {}
         names = [Path(path).relative_to(self.top).as_posix() for path in paths]
         request = "".join(f"{commit}:{name}\n" for name in names).encode()
-        finished = subprocess.run(
-            ["git", *_SAFE, "cat-file", "--batch"],
-            cwd=self.directory,
-            input=request,
-            capture_output=True,
-            env=_environment(),
-            timeout=_TIMEOUT,
-            check=False,
-        )
-        output = finished.stdout
+        output = self._git(["cat-file", "--batch"], request).stdout
         found: dict[str, bytes | None] = {}
         position = 0
         for path in paths:

@@ -16,18 +16,10 @@ from typing import Any
 
 from ..host.interop import Operation
 from ..models import Location
+from ..symbols.declaration_kinds import FIELDS, NAMESPACES, TYPES
 from ..symbols.describe import declared_symbol, display, documentation_id, kind_of, location_of, typed
 from ..workspace.snapshot import Snapshot, display_name
 
-_CONTAINERS = {"NamespaceDeclarationSyntax", "FileScopedNamespaceDeclarationSyntax"}
-_TYPES = {
-    "ClassDeclarationSyntax",
-    "StructDeclarationSyntax",
-    "InterfaceDeclarationSyntax",
-    "RecordDeclarationSyntax",
-    "EnumDeclarationSyntax",
-}
-_FIELDS = {"FieldDeclarationSyntax", "EventFieldDeclarationSyntax"}
 _SKIPPED = {"GlobalStatementSyntax", "IncompleteMemberSyntax"}
 _BODY_PARTS = ("Body", "ExpressionBody", "Initializer")
 _WHITESPACE = re.compile(r"\s+")
@@ -107,15 +99,15 @@ def _walk(members: Any, model: Any, operation: Operation, path: str, project: st
         kind = type(node).__name__
         if kind in _SKIPPED:
             continue
-        if kind in _CONTAINERS:
+        if kind in NAMESPACES:
             _walk(node.Members, model, operation, path, project, found)
             continue
-        if kind in _FIELDS:
+        if kind in FIELDS:
             text = str(node.ToFullString())
             for variable in node.Declaration.Variables:
                 _add(declared_symbol(model, variable, operation.token), node, text, path, project, found)
             continue
-        if kind in _TYPES:
+        if kind in TYPES:
             inner = list(node.Members)
             whole = str(node.ToFullString())
             cut = int(inner[0].FullSpan.Start) - int(node.FullSpan.Start) if inner else len(whole)
