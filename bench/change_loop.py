@@ -27,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from generate_solution import generate
+from mcp_session import mcp_session
 from stats import summary
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,13 +49,6 @@ TEST_TARGETS = ["Bench.P10.Model10_1.Describe", "Bench.Core.Entity.Compute(int)"
 
 
 async def measure(solution: Path) -> dict[str, object]:
-    from mcp.client.session import ClientSession
-    from mcp.client.stdio import StdioServerParameters, stdio_client
-
-    server = shutil.which("roslyn-mcp", path=str(Path(sys.executable).parent)) or "roslyn-mcp"
-    parameters = StdioServerParameters(
-        command=server, args=[], env={**os.environ, "DOTNET_SOLUTION_PATH": str(solution)}, cwd=str(ROOT)
-    )
     started = time.monotonic()
     results: dict[str, object] = {}
 
@@ -65,8 +59,7 @@ async def measure(solution: Path) -> dict[str, object]:
         assert not result.is_error, result.content[0].text
         return elapsed, result.structured_content.get("result", {})
 
-    async with stdio_client(parameters) as (read, write), ClientSession(read, write) as session:
-        await session.initialize()
+    async with mcp_session(solution, cwd=ROOT) as session:
         await session.call_tool("project_structure", {})  # waits for the load
         results["loaded_from_start_s"] = round(time.monotonic() - started, 2)
         first, _ = await call("replace_symbol", symbol=BODY_EDITS[0][0], code=BODY_EDITS[0][1], body_only=True)

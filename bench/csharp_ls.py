@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from generate_solution import generate  # noqa: E402
+from mcp_session import mcp_session  # noqa: E402
 
 SETTLED = 15
 FIRST_MINUTE = 60.0
@@ -169,16 +170,8 @@ def _from_uri(uri: str) -> str:
 
 
 async def roslyn_mcp(solution: Path, places: dict[str, tuple[str, int, int]]) -> dict[str, Any]:
-    from mcp.client.session import ClientSession
-    from mcp.client.stdio import StdioServerParameters, stdio_client
-
-    server = shutil.which("roslyn-mcp", path=str(Path(sys.executable).parent)) or "roslyn-mcp"
-    parameters = StdioServerParameters(
-        command=server, args=[], env={**os.environ, "DOTNET_SOLUTION_PATH": str(solution)}
-    )
     started = time.monotonic()
-    async with stdio_client(parameters) as (read, write), ClientSession(read, write) as session:
-        await session.initialize()
+    async with mcp_session(solution) as session:
 
         async def ask(kind: str) -> tuple[float, Any]:
             path, line, column = places[kind]

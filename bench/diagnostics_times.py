@@ -18,8 +18,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -31,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from generate_solution import generate
+from mcp_session import mcp_session
 
 from engine import find_dotnet
 
@@ -40,13 +39,6 @@ EDITED = ("P12/Model1.cs", 'Log.Write("describe 12.1");', 'Log.Write("describe 1
 
 
 async def one_start(solution: Path) -> dict[str, float]:
-    from mcp.client.session import ClientSession
-    from mcp.client.stdio import StdioServerParameters, stdio_client
-
-    server = shutil.which("roslyn-mcp", path=str(Path(sys.executable).parent)) or "roslyn-mcp"
-    parameters = StdioServerParameters(
-        command=server, args=[], env={**os.environ, "DOTNET_SOLUTION_PATH": str(solution)}, cwd=str(ROOT)
-    )
     started = time.monotonic()
     times: dict[str, float] = {}
 
@@ -61,8 +53,7 @@ async def one_start(solution: Path) -> dict[str, float]:
     edited = solution.parent / EDITED[0]
     original = edited.read_text()
     assert EDITED[1] in original, f"{EDITED[0]} no longer has {EDITED[1]}"
-    async with stdio_client(parameters) as (read, write), ClientSession(read, write) as session:
-        await session.initialize()
+    async with mcp_session(solution, cwd=ROOT) as session:
         await session.call_tool("project_structure", {})  # waits for the load
         times["loaded_from_start_s"] = round(time.monotonic() - started, 2)
         await call("errors", severity="error")

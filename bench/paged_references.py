@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import shutil
 import statistics
 import sys
@@ -22,18 +21,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
+from mcp_session import mcp_session  # noqa: E402
+
 
 async def pages(solution: Path, symbol: str) -> dict[str, object]:
-    from mcp.client.session import ClientSession
-    from mcp.client.stdio import StdioServerParameters, stdio_client
-
-    server = shutil.which("roslyn-mcp", path=str(Path(sys.executable).parent)) or "roslyn-mcp"
-    parameters = StdioServerParameters(
-        command=server, args=[], env={**os.environ, "DOTNET_SOLUTION_PATH": str(solution)}
-    )
     started = time.monotonic()
-    async with stdio_client(parameters) as (read, write), ClientSession(read, write) as session:
-        await session.initialize()
+    async with mcp_session(solution) as session:
         await session.call_tool("find_symbols", {"query": "Log"})  # loaded
         loaded = time.monotonic() - started
         rounds = []

@@ -22,7 +22,6 @@ import asyncio
 import json
 import os
 import platform
-import shutil
 import statistics
 import subprocess
 import sys
@@ -36,6 +35,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT))
 
 from generate_solution import generate  # noqa: E402
+from mcp_session import mcp_session  # noqa: E402
 from perf_inputs import inputs  # noqa: E402
 from stats import p95  # noqa: E402
 
@@ -150,13 +150,6 @@ async def mcp_first_answers(solution: Path) -> dict[str, float]:
     """Milliseconds from starting roslyn-mcp to each of its first answers (search, definition, outline):
     a second start, so the on-disk index of the engine run answers before MSBuild has loaded. Then, once
     the load is done (project_structure waits for it), how long a search takes right after it."""
-    from mcp.client.session import ClientSession
-    from mcp.client.stdio import StdioServerParameters, stdio_client
-
-    server = shutil.which("roslyn-mcp", path=str(Path(sys.executable).parent)) or "roslyn-mcp"
-    parameters = StdioServerParameters(
-        command=server, args=[], env={**os.environ, "DOTNET_SOLUTION_PATH": str(solution)}, cwd=str(ROOT)
-    )
     started = time.monotonic()
     times = {}
     calls = [
@@ -164,8 +157,7 @@ async def mcp_first_answers(solution: Path) -> dict[str, float]:
         ("go_to_definition", {"symbol": "Bench.Core.Entity"}),
         ("file_outline", {"file": "P1/Model2.cs"}),
     ]
-    async with stdio_client(parameters) as (read, write), ClientSession(read, write) as session:
-        await session.initialize()
+    async with mcp_session(solution, cwd=ROOT) as session:
         times["initialized"] = round((time.monotonic() - started) * 1000, 1)
         for tool, arguments in calls:
             result = await session.call_tool(tool, arguments)

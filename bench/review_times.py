@@ -15,8 +15,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -29,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from generate_solution import generate  # noqa: E402
+from mcp_session import mcp_session  # noqa: E402
 
 
 def git(root: Path, *args: str) -> None:
@@ -89,16 +88,8 @@ def in_process(solution: Path, repeat: int) -> dict[str, float]:
 
 
 async def over_mcp(solution: Path) -> dict[str, float]:
-    from mcp.client.session import ClientSession
-    from mcp.client.stdio import StdioServerParameters, stdio_client
-
-    server = shutil.which("roslyn-mcp", path=str(Path(sys.executable).parent)) or "roslyn-mcp"
-    parameters = StdioServerParameters(
-        command=server, args=[], env={**os.environ, "DOTNET_SOLUTION_PATH": str(solution)}
-    )
     started = time.monotonic()
-    async with stdio_client(parameters) as (read, write), ClientSession(read, write) as session:
-        await session.initialize()
+    async with mcp_session(solution) as session:
         result = await session.call_tool("review_changes", {"base": "HEAD"})
         became_job = bool(result.structured_content and "job" in result.structured_content)
         while result.structured_content and "job" in result.structured_content:  # outlived the call budget

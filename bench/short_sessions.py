@@ -33,15 +33,11 @@ ROOT = Path(__file__).resolve().parent.parent
 async def one_session(solution: Path, env: dict[str, str], live_until: Path | None = None) -> dict[str, object]:
     """One session; with ``live_until`` (the index file) it stays open after its answers until the
     index holds every project's references, as a session that lived through its warm-up leaves it."""
-    from mcp.client.session import ClientSession
-    from mcp.client.stdio import StdioServerParameters, stdio_client
+    from mcp_session import mcp_session
 
-    server = shutil.which("roslyn-mcp", path=str(Path(sys.executable).parent)) or "roslyn-mcp"
-    parameters = StdioServerParameters(command=server, args=[], env={**env, "DOTNET_SOLUTION_PATH": str(solution)})
     times: dict[str, object] = {}
     started = time.monotonic()
-    async with stdio_client(parameters) as (read, write), ClientSession(read, write) as session:
-        await session.initialize()
+    async with mcp_session(solution, env=env) as session:
         result = await session.call_tool("find_symbols", {"query": "Model12_5"})
         times["first_search_s"] = round(time.monotonic() - started, 2)
         # With a focus, the answer's first line says what it leaves out; the title follows.

@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import shutil
 import statistics
 import subprocess
@@ -25,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from mcp_session import mcp_session  # noqa: E402
 from stats import p95  # noqa: E402
 
 WEB = ROOT / "tests" / "fixtures" / "Web"
@@ -39,17 +39,9 @@ def component_references(snapshot: object, operation: object) -> object:
 
 async def over_mcp(solution: Path) -> dict[str, float]:
     """Seconds from the server process's start to each first answer, asked in turn."""
-    from mcp.client.session import ClientSession
-    from mcp.client.stdio import StdioServerParameters, stdio_client
-
-    server = shutil.which("roslyn-mcp", path=str(Path(sys.executable).parent)) or "roslyn-mcp"
-    parameters = StdioServerParameters(
-        command=server, args=[], env={**os.environ, "DOTNET_SOLUTION_PATH": str(solution)}
-    )
     times: dict[str, float] = {}
     started = time.monotonic()
-    async with stdio_client(parameters) as (read, write), ClientSession(read, write) as session:
-        await session.initialize()
+    async with mcp_session(solution) as session:
         for tool, arguments in (
             ("endpoints", {}),
             ("service_registrations", {}),
