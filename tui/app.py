@@ -32,13 +32,11 @@ from engine import (
 from themes import DEFAULT_THEME, THEMES
 
 from . import config
-from .actions.app_map import AppMapActions
-from .actions.changes import ChangesActions
 from .actions.editing import EditingActions
 from .actions.goto import GoToActions
-from .actions.health import HealthActions
 from .actions.layout import LayoutActions
 from .actions.loading import LoadingActions
+from .actions.place_screens import PlaceScreenActions
 from .actions.quick_info import QuickInfoActions
 from .actions.testing import TestingActions
 from .bindings import APP_BINDINGS
@@ -65,9 +63,7 @@ class RoslynTui(
     LoadingActions,
     EditingActions,
     TestingActions,
-    HealthActions,
-    AppMapActions,
-    ChangesActions,
+    PlaceScreenActions,
     QuickInfoActions,
     GoToActions,
     LayoutActions,

@@ -174,7 +174,10 @@ def _tests(two: Sides, operation: Operation, changes: list[Matched], wait: bool 
     """Tests reaching what the change did to code that runs (not its doc comments or layout), and the tests
     it edited. Without ``wait``, None while the call graph has more than ``MOST_UNBOUND`` documents left to
     bind (right after a load, before the warm-up has bound them: tens of seconds at 25 projects)."""
-    if not wait and unbound_documents(two.after, operation, projects_under_tests(two.after)) > MOST_UNBOUND:
+    if (
+        not wait
+        and unbound_documents(two.after, operation, projects_under_tests(two.after), MOST_UNBOUND) > MOST_UNBOUND
+    ):
         return None
     reached = [
         c.after.symbol

@@ -25,6 +25,7 @@ def symbol_history(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -> 
     """The commits that changed the symbol's declaration (its doc comment, attributes, signature or body)."""
     symbol = typed(resolve(snapshot, operation, ref))
     repository = Repository(snapshot.root)
+    head = repository.commit("HEAD")
     commits: dict[str, Commit] = {}
     uncommitted = False
     for reference in symbol.DeclaringSyntaxReferences:
@@ -34,7 +35,7 @@ def symbol_history(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -> 
         node = reference.GetSyntax(operation.token)
         span = node.GetLocation().GetLineSpan()
         first, last = int(span.StartLinePosition.Line) + 1, int(span.EndLinePosition.Line) + 1
-        committed = repository.contents(repository.commit("HEAD"), [path]).get(path)
+        committed = repository.contents(head, [path]).get(path)
         if committed is None:
             uncommitted = True  # a file git does not have yet
             continue

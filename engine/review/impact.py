@@ -13,8 +13,8 @@ from ..errors import EngineError
 from ..host.interop import Operation
 from ..models import Location
 from ..queries import find_implementations, find_overrides, find_references
-from ..symbols.describe import documentation_id
-from ..symbols.naming import SymbolRef
+from ..symbols.describe import documentation_id, typed
+from ..symbols.naming import SymbolRef, resolve
 from ..views.review import ErrorLeft
 from .compare import Matched
 from .sides import Sides
@@ -166,8 +166,9 @@ def _implementations_lacking(sides: Sides, operation: Operation, change: Matched
     for related in found.items:
         if related.symbol.kind not in ("class", "struct", "record", "record struct") or related.symbol.location is None:
             continue
-        implementing = _type_at(sides, operation, related.symbol.documentation_id)
-        if implementing is None:
+        try:
+            implementing = typed(resolve(sides.after, operation, SymbolRef(name=related.symbol.documentation_id)))
+        except EngineError:
             continue
         if _in_interface(member):
             # The types that list the interface themselves must implement it (an abstract one too).
@@ -176,17 +177,6 @@ def _implementations_lacking(sides: Sides, operation: Operation, change: Matched
         elif not implementing.IsAbstract and not _overridden_on_the_way(implementing, member):
             lacking.append(related.symbol.location)
     return lacking
-
-
-def _type_at(sides: Sides, operation: Operation, key: str) -> Any:
-    from Microsoft.CodeAnalysis import DocumentationCommentId, INamedTypeSymbol  # type: ignore[import-not-found]
-
-    for project in sides.after.projects:
-        compiled = sides.after.compilation(project, operation)
-        found = DocumentationCommentId.GetFirstSymbolForDeclarationId(key, compiled)
-        if found is not None and found.Locations.Length and found.Locations[0].IsInSource:
-            return INamedTypeSymbol(found)
-    return None
 
 
 def _overridden_on_the_way(derived: Any, member: Any) -> bool:

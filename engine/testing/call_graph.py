@@ -96,9 +96,10 @@ def call_graph(
     return kept
 
 
-def unbound_documents(snapshot: Snapshot, operation: Operation, projects: list[Any]) -> int:
-    """How many documents of ``projects`` the graph would have to bind now (none once it is kept): what
-    a caller that must answer quickly asks before it waits for a first graph (the warm-up builds it)."""
+def unbound_documents(snapshot: Snapshot, operation: Operation, projects: list[Any], most: int) -> int:
+    """How many documents of ``projects`` the graph would have to bind now (none once it is kept), counted
+    up to ``most`` + 1: what a caller that must answer quickly asks before it waits for a first graph
+    (the warm-up builds it)."""
     key = ",".join(sorted(str(p.Id.Id) for p in projects))
     with _lock:
         if key in _graphs.get(snapshot, {}):
@@ -110,6 +111,8 @@ def unbound_documents(snapshot: Snapshot, operation: Operation, projects: list[A
             version = (str(operation.wait(document.GetTextVersionAsync(operation.token))), seen_version)
             if _document_calls(document, version) is None:
                 unbound += 1
+                if unbound > most:
+                    return unbound
     return unbound
 
 
