@@ -61,6 +61,7 @@ from .views.apps import AppExport, AppRun
 from .views.build import BuildReport
 from .views.calls import CallHierarchy, CallNode, site_label
 from .views.classification import SemanticClasses
+from .views.code_view import CodeLens, CodeLenses, InlayHint, InlayHints
 from .views.complexity import ComplexityList
 from .views.data_model import DataModel
 from .views.definition import Definition
@@ -86,13 +87,13 @@ from .views.stack_trace import StackTrace
 from .views.symbol_info import SymbolInfo
 from .views.symbols import SymbolList, symbol_line
 from .views.tests import TestRun, TestsReaching
-from .views.text import where
+from .views.text import plural, targets, where
 from .views.unused import UnusedList
 
 # isort: split
 # The features, used as namespaces (``queries.find_symbols``), and the few functions front ends call
 # by name.
-from . import analysis, apps, docs, nuget, queries, repl, review, symbol_edits
+from . import analysis, apps, code_view, docs, nuget, queries, repl, review, symbol_edits
 from .apps.export import export_app
 from .queries import find_symbols
 from .queries.problems import compile_problems
@@ -122,6 +123,8 @@ __all__ = [
     "ChangeReview",
     "CodeActionItem",
     "CodeActionList",
+    "CodeLens",
+    "CodeLenses",
     "ComplexityList",
     "ContainingMember",
     "ContextState",
@@ -141,6 +144,8 @@ __all__ = [
     "FileOutline",
     "HierarchyNode",
     "ImplementationList",
+    "InlayHint",
+    "InlayHints",
     "InvalidArgument",
     "LoadProgress",
     "LoadReport",
@@ -199,6 +204,7 @@ __all__ = [
     "cancel_thread",
     "check_inside",
     "close_session",
+    "code_view",
     "compile_problems",
     "confinement",
     "consent",
@@ -229,6 +235,7 @@ __all__ = [
     "nuget",
     "open_session",
     "page",
+    "plural",
     "queries",
     "query",
     "relative_path",
@@ -238,6 +245,7 @@ __all__ = [
     "site_label",
     "symbol_edits",
     "symbol_line",
+    "targets",
     "testing",
     "web",
     "where",

@@ -37,14 +37,21 @@ def review_repository() -> Path:
     root = Path(tempfile.mkdtemp()) / "Review"
     shutil.copytree(HERE.parent / "tests" / "fixtures" / "Review", root, ignore=shutil.ignore_patterns("bin", "obj"))
     (root / ".gitignore").write_text("bin/\nobj/\n")
-    for command in (["init", "-q"], ["add", "-A"], ["-c", "user.name=A", "-c", "user.email=a@b", "commit", "-qm", "base"]):
+    for command in (
+        ["init", "-q"],
+        ["add", "-A"],
+        ["-c", "user.name=A", "-c", "user.email=a@b", "commit", "-qm", "base"],
+    ):
         subprocess.run(["git", *command], cwd=root, check=True, capture_output=True)
     calc = root / "src" / "Review.Lib" / "Calc.cs"
     text = calc.read_text().replace("int Add(int a, int b) => a + b;", "int Add(int a, int b, int c) => a + b + c;")
-    calc.write_text(text.replace("return value * 2;", "return value + value;").replace("    public int Old() => 0;\n\n", ""))
+    calc.write_text(
+        text.replace("return value * 2;", "return value + value;").replace("    public int Old() => 0;\n\n", "")
+    )
     shapes = root / "src" / "Review.Lib" / "Shapes.cs"
     shapes.write_text(shapes.read_text().replace("public class Circle", "public sealed class Circle"))
     return root / "Review.slnx"
+
 
 # (file name, theme, symbol to open with ctrl+t, keys pressed after it[, solution instead of the sample])
 SHOTS: list[tuple[Any, ...]] = [

@@ -21,7 +21,15 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("queries", ("engine.queries",)),
     (
         "features",
-        ("engine.index", "engine.testing", "engine.symbol_edits", "engine.repl", "engine.web", "engine.review"),
+        (
+            "engine.index",
+            "engine.testing",
+            "engine.symbol_edits",
+            "engine.repl",
+            "engine.web",
+            "engine.review",
+            "engine.code_view",
+        ),
     ),
     ("composites", ("engine.analysis", "engine.apps")),
     ("public surface", ("engine", "engine.__main__")),

@@ -31,6 +31,7 @@ def test_what_a_focus_leaves_out_of() -> None:
     every_project = [d.name for d in declared_queries() if d.scope == "every_project"]
     assert every_project == [
         "call_hierarchy",
+        "code_lens",
         "data_model",
         "dependency_graph",
         "diagnostics",

@@ -32,6 +32,7 @@ from engine import (
 from themes import DEFAULT_THEME, THEMES
 
 from . import config
+from .actions.code_view import CodeViewActions
 from .actions.editing import EditingActions
 from .actions.goto import GoToActions
 from .actions.layout import LayoutActions
@@ -42,6 +43,7 @@ from .actions.testing import TestingActions
 from .bindings import APP_BINDINGS
 from .history import History, Place
 from .palette import SymbolProvider
+from .priority import EventLoopFirst
 from .screens.help import HelpScreen
 from .screens.repl import ReplHistory, ReplScreen
 from .screens.search import SymbolSearchScreen
@@ -51,6 +53,7 @@ from .widgets.solution_tree import OutlineRequested, SolutionTree
 from .widgets.source_view import SourceView
 from .widgets.splitter import Splitter
 from .widgets.tests_panel import TestsPanel
+from .widgets.welcome import Welcome
 
 CALLERS_PAGE = 200
 """Callers shown at once in the call hierarchy; a last node stands for the rest and loads them when expanded."""
@@ -61,6 +64,7 @@ PANELS = ("info", "references", "implementations", "hierarchy", "calls", "diagno
 
 class RoslynTui(
     LoadingActions,
+    CodeViewActions,
     EditingActions,
     TestingActions,
     PlaceScreenActions,
@@ -112,6 +116,7 @@ class RoslynTui(
             yield Splitter(vertical=True, id="tree-splitter")
             with Vertical(id="center"):
                 yield Static("", id="file-header", markup=False)
+                yield Welcome(self.path, id="welcome")
                 yield SourceView(id="source")
                 yield Static("", id="status", markup=False)
                 yield Splitter(vertical=False, id="panels-splitter")
@@ -143,6 +148,10 @@ class RoslynTui(
 
     def on_mount(self) -> None:
         self.apply_layout()
+        self.apply_code_view_config()
+        priority = EventLoopFirst()
+        priority.again()
+        self.set_interval(1.0, priority.again)
         # Start in the tree, not the filter box, so single-key bindings such as ? work at once.
         self.query_one(SolutionTree).focus()
         self.load()
@@ -152,28 +161,59 @@ class RoslynTui(
     def open_location(self, location: Location, remember: bool = True, reload: bool = False) -> None:
         if self.session is None:
             return
-        self.session.prefer(location.path)
-        try:
-            text = self._file_lines(location.path)
-        except EngineError as error:
-            self.notify(error.describe(), severity="error")
-            return
         source = self.query_one(SourceView)
+        fresh = reload or source.path != location.path
+        text = ""
+        if fresh:
+            # Moving within the file shown (go to line, find, back) reads nothing: the key acts at once.
+            self.session.prefer(location.path)
+            try:
+                text = "\n".join(self._file_lines(location.path))
+            except EngineError as error:
+                self.notify(error.describe(), severity="error")
+                return
         if remember and source.path is not None:
             # Back returns to where the cursor was when the user left, not where the file was opened.
             self.history.move(Place(source.path, *source.position))
-        fresh = reload or source.path != location.path
-        source.show(location.path, "\n".join(text), location.line, location.column, reload=reload)
+        self.show_welcome(False)
+        source.show(location.path, text, location.line, location.column, reload=reload)
         source.focus()
-        if fresh and self.session.is_loaded:
-            self.classify(location.path)
         if remember:
             self.history.visit(Place(location.path, location.line, location.column))
-        self.recent_files = [location.path, *(p for p in self.recent_files if p != location.path)][:50]
-        self.query_one(SolutionTree).reveal(location.path)
-        self._file_header = self._header_of(location.path)
-        self.query_one("#file-header", Static).update(self._file_header)
+        if fresh:
+            if self.session.is_loaded:
+                self.classify(location.path)
+            self.recent_files = [location.path, *(p for p in self.recent_files if p != location.path)][:50]
+            if not is_library_file(location.path):
+                config.remember_file(str(self.path.resolve()), location.path, location.line)
+            self.query_one(SolutionTree).reveal(location.path)
+            self._file_header = self._header_of(location.path)
+            self.query_one("#file-header", Static).update(self._file_header)
         self.update_status()
+
+    def show_welcome(self, shown: bool) -> None:
+        """The welcome in place of the source view (before any file, and after the file shown is closed)."""
+        self.query_one(Welcome).display = shown
+        self.query_one(SourceView).display = not shown
+
+    def action_close_file(self) -> None:
+        source = self.query_one(SourceView)
+        if source.path is None:
+            return
+        self._remember_cursor()
+        if not is_library_file(source.path):
+            config.remember_file(str(self.path.resolve()), source.path, source.position[0])  # reopens there
+        source.close()
+        self._file_header = ""
+        self.query_one("#file-header", Static).update("")
+        self.show_welcome(True)
+        if self.session is not None:
+            self.query_one(Welcome).show_recent(config.recent_files(str(self.path.resolve())), self.session.root)
+        self.query_one("#welcome-recent").focus()
+
+    @on(Welcome.RecentChosen)
+    def recent_chosen(self, event: Welcome.RecentChosen) -> None:
+        self.open_location(Location(event.path, event.line, 1, event.line, 1))
 
     @work(thread=True, exclusive=True, group="classify")
     def classify(self, path: str) -> None:
@@ -311,6 +351,11 @@ class RoslynTui(
             if node is not None:
                 focused.select_node(node)
             return
+        if isinstance(focused, SourceView) and focused.lens_at_cursor() is not None:
+            row, column = focused.cursor_location
+            if column >= len(focused.document.get_line(row)):
+                self.action_code_lens()  # enter after the line's end is enter on its lens
+                return
         ref = self.cursor_symbol()
         if ref is not None:
             self.go_to(ref)
@@ -464,6 +509,8 @@ class RoslynTui(
             ("ctrl+g", "Go to line", self.action_go_to_line),
             ("ctrl+f", "Find in file", self.action_find_in_file),
             ("f10", "Maximise the source or the panels (again: back)", self.action_toggle_maximize),
+            ("alt+l", "Toggle code lenses", self.action_toggle_code_lens),
+            ("alt+i", "Toggle inlay hints", self.action_toggle_inlay_hints),
             ("alt+left", "Back", self.action_history_back),
             ("alt+right", "Forward", self.action_history_forward),
             ("?", "Help: every key", self.action_help),

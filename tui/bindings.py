@@ -144,6 +144,30 @@ APP_BINDINGS = [
         id="toggle_maximize",
         tooltip="give the whole screen to the source view (or to the panels, when one has the focus); again: back",
     ),
+    Binding(
+        "ctrl+w",
+        "close_file",
+        "Close file",
+        id="close_file",
+        show=False,
+        tooltip="close the file shown: the welcome comes back (the solution, recent files, first keys)",
+    ),
+    Binding(
+        "alt+l",
+        "toggle_code_lens",
+        "Code lens",
+        id="toggle_code_lens",
+        show=False,
+        tooltip="show or hide the code lenses (references, implementations, tests) after declarations; remembered",
+    ),
+    Binding(
+        "alt+i",
+        "toggle_inlay_hints",
+        "Inlay hints",
+        id="toggle_inlay_hints",
+        show=False,
+        tooltip="show or hide the inlay hints (parameter names, inferred types); remembered",
+    ),
     Binding("alt+comma", "tree_narrower", "Narrower tree", id="tree_narrower", show=False, tooltip="narrower tree"),
     Binding("alt+full_stop", "tree_wider", "Wider tree", id="tree_wider", show=False, tooltip="wider tree"),
     Binding("alt+minus", "panels_shorter", "Lower panels", id="panels_shorter", show=False, tooltip="lower panels"),
@@ -198,6 +222,17 @@ SOURCE_BINDINGS = [
         show=False,
         tooltip="in the source view: the symbol under the cursor's signature and docs in a popup (as in Vim)",
     ),
+    Binding(
+        "L",
+        "app.code_lens",
+        "Code lens",
+        id="source_code_lens",
+        show=False,
+        tooltip="in the source view: open the code lens of the declaration on the cursor's line (references, "
+        "implementations, tests); enter after the line's end and a click on the lens do too",
+    ),
+    # TextArea takes ctrl+w to delete a word, which a read-only view never does.
+    Binding("ctrl+w", "app.close_file", "Close file", id="source_close_file", show=False),
     # TextArea takes ctrl+k to delete to the line's end, which a read-only view never does.
     Binding("ctrl+k", "app.stack_trace", "Stack trace", id="source_stack_trace", show=False),
 ]

@@ -1,4 +1,5 @@
-"""What the app remembers between runs (the theme), in a small JSON file under the user config dir."""
+"""What the app remembers between runs, in small JSON files under the user config dir: the settings
+(theme, code lenses, inlay hints) and each solution's recent files."""
 
 from __future__ import annotations
 
@@ -32,5 +33,37 @@ def save(**values: str) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps({**load(), **values}, indent=2), encoding="utf-8")
+    except OSError:
+        pass
+
+
+RECENT_KEPT = 20
+"""Recent files remembered per solution."""
+
+
+def recent_files(solution: str) -> list[tuple[str, int]]:
+    """The files last opened in ``solution`` (absolute paths), the latest first, each with its last line."""
+    try:
+        data = json.loads((config_path().parent / "recent.json").read_text(encoding="utf-8"))
+        kept = data.get(solution, []) if isinstance(data, dict) else []
+        return [(str(path), int(line)) for path, line in kept][:RECENT_KEPT]
+    except (OSError, ValueError, TypeError):
+        return []
+
+
+def remember_file(solution: str, path: str, line: int) -> None:
+    """Put ``path`` first in ``solution``'s recent files."""
+    file = config_path().parent / "recent.json"
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        data = {}
+    if not isinstance(data, dict):
+        data = {}
+    kept = [(path, line), *((p, n) for p, n in recent_files(solution) if p != path)][:RECENT_KEPT]
+    data[solution] = kept
+    try:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(json.dumps(data, indent=1), encoding="utf-8")
     except OSError:
         pass

@@ -6,6 +6,7 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from ..models import TEXT_ONLY, Location, relative_path
+from .brief_names import brief_names
 from .paging import range_note
 from .text import columns, counted, grouped_by_file, plural, tally
 
@@ -57,21 +58,26 @@ class ReferenceList:
             lines.append(f"(shown {self.detail}: the page in full is over the response budget)")
         return "\n".join(lines + [text for text, _ in self.rows()])
 
-    def rows(self) -> list[tuple[str, int | None]]:
+    def rows(self, brief: bool = False) -> list[tuple[str, int | None]]:
         """The lines under the header, each with the index of its item: a file's path once (``None``),
         then each reference in it as ``line:column  kind  member  code``, so the code gets the width;
-        counted per file only, at the last step down."""
+        counted per file only, at the last step down. ``brief``: members named as briefly as stays
+        unambiguous in this list (a terminal row's width is short)."""
         if self.detail == PER_FILE:
             per_file = counted(relative_path(item.location.path, self.root) for item in self.items)
             return [(f"{path}  {plural(count, 'reference')}", None) for path, count in sorted(per_file)]
+        names = [name for item in self.items for name in (item.containing_member, item.definition)]
+        named = {name: name for name in names}
+        if brief:
+            named.update(brief_names(names))
         entries = [
             (
                 item.location,
                 "",
                 columns(
                     item.kind,
-                    item.containing_member,
-                    f"(via {item.definition})" if item.definition else "",
+                    named[item.containing_member],
+                    f"(via {named[item.definition]})" if item.definition else "",
                     item.line_text if self.detail == FULL else "",
                 ),
             )

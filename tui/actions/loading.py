@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import work
 from textual.css.query import NoMatches
@@ -29,9 +29,11 @@ from engine import (
     whole_solution,
 )
 
+from .. import config
 from ..widgets.panels import InfoPanel, ListPanel
 from ..widgets.solution_tree import SolutionTree
 from ..widgets.source_view import SourceView
+from ..widgets.welcome import Welcome
 from .base import AppMixin
 
 
@@ -42,6 +44,10 @@ class LoadingActions(AppMixin):
     path: Path
     restricted: bool
     projects: list[str] | None
+
+    if TYPE_CHECKING:
+
+        def _ask_marks(self, view: SourceView) -> None: ...
 
     @work(thread=True, exclusive=True, group="load")
     def load(self) -> None:
@@ -124,7 +130,9 @@ class LoadingActions(AppMixin):
 
     def _load_failed(self, error: EngineError) -> None:
         self.query_one("#loading").display = False
+        self.query_one(Welcome).display = False
         source = self.query_one(SourceView)
+        source.display = True
         source.load_text(f"Could not open {self.path.name}.\n\n{error.message}\n{error.hint}")
         self.query_one("#status", Static).update(f"load failed: {error.message}")
         self.notify(error.describe(), title="Load failed", severity="error", timeout=30)
@@ -148,6 +156,10 @@ class LoadingActions(AppMixin):
         self.query_one("#status", Static).update(
             f"{len(structure.items)} projects loaded.  ctrl+t search a symbol   ? help"
         )
+        self._ask_marks(self.query_one(SourceView))  # a file opened from the index while loading
+        welcome = self.query_one(Welcome)
+        welcome.show_solution(structure, session.report)
+        welcome.show_recent(config.recent_files(str(self.path.resolve())), session.root)
         problems = ProblemList(str(session.root), session.report.diagnostics, compile_checked=False)
         self.query_one("#problems-panel", InfoPanel).show(problems)
         if session.report.diagnostics:

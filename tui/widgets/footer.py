@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.events import Resize
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -14,6 +15,8 @@ class FittingFooter(Footer):
     key stays, since it is where the others are."""
 
     _composed_for = -1
+    _shown: tuple[object, ...] | None = None
+    """What the keys shown were composed from: a change of focus or screen that keeps them composes nothing."""
 
     def compose(self) -> ComposeResult:
         widgets = list(super().compose())
@@ -29,6 +32,22 @@ class FittingFooter(Footer):
                 break
             kept.remove(dropped)
         yield from (w for w in widgets if w not in keys or w in kept)
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        # Every focus change and every prompt opened or closed changes the bindings; composing a dozen keys
+        # again costs the keypress tens of milliseconds, so only a change to what is shown does it.
+        shown = self._keys_of(screen)
+        if shown == self._shown and self._bindings_ready:
+            return
+        self._shown = shown
+        super().bindings_changed(screen)
+
+    def _keys_of(self, screen: Screen[object]) -> tuple[object, ...]:
+        return tuple(
+            (binding.key, binding.description, binding.action, enabled, tooltip)
+            for _, binding, enabled, tooltip in screen.active_bindings.values()
+            if binding.show
+        )
 
     def on_resize(self, event: Resize) -> None:
         if event.size.width != self._composed_for:

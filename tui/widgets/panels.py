@@ -14,7 +14,16 @@ from textual.widgets import OptionList, Static, Tree
 from textual.widgets.option_list import Option
 from textual.widgets.tree import TreeNode
 
-from engine import CallHierarchy, CallNode, HierarchyNode, Location, TypeHierarchy, site_label, where
+from engine import (
+    CallHierarchy,
+    CallNode,
+    HierarchyNode,
+    Location,
+    ReferenceList,
+    TypeHierarchy,
+    site_label,
+    where,
+)
 
 
 def item_location(item: Any) -> Location | None:
@@ -52,7 +61,12 @@ class ListPanel(OptionList):
         self.view = view
         lines = view.render().splitlines()
         self.border_title = lines[0]
-        rows = view.rows() if hasattr(view, "rows") else [(line, i) for i, line in enumerate(lines[1:])]
+        if isinstance(view, ReferenceList):
+            rows = view.rows(brief=True)  # the code gets the width; the Info tab names members in full
+        elif hasattr(view, "rows"):
+            rows = view.rows()
+        else:
+            rows = [(line, i) for i, line in enumerate(lines[1:])]
         self._row_items = [item for _, item in rows]
         self.clear_options()
         # A file's header line is there to read, not to choose.

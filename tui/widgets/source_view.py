@@ -10,17 +10,26 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rich.style import Style
 from textual.binding import BindingType
+from textual.events import Click, MouseEvent, MouseMove
+from textual.geometry import Size
+from textual.message import Message
+from textual.strip import Strip
+from textual.timer import Timer
 from textual.widgets import TextArea
+from textual.widgets.text_area import Location
 
-from engine import SemanticClasses
+from engine import CodeLens, CodeLenses, InlayHints, SemanticClasses
 
 from ..bindings import SOURCE_BINDINGS
+from .code_marks import Mark, column_at, draw_marks, lens_x, part_at, widest
 from .razor_markup import markup_highlights, markup_styles
 
 if TYPE_CHECKING:
     from tree_sitter import Language
 
 HIGHLIGHTS = Path(__file__).parent.parent / "highlight" / "highlights.scm"
+HOVER_SECONDS = 0.4
+"""How long the mouse rests on a name before its quick info is asked for."""
 
 
 def csharp_language() -> Language | None:
@@ -46,6 +55,11 @@ _LIGHT = {
     "constant": "#0070C1", "enum-member": "#0070C1",
 }  # fmt: skip
 _EMPHASIS = {"interface": Style(italic=True), "static": Style(italic=True)}
+# Dimmed beside the code, as Visual Studio and Rider draw hints (a faint chip) and lenses (grey text).
+_MARKS = {
+    True: {"mark.hint": Style(color="#A0A0A0", bgcolor="#2E3440", italic=True), "mark.lens": Style(color="#8C8C8C", italic=True)},
+    False: {"mark.hint": Style(color="#707070", bgcolor="#E8E8EC", italic=True), "mark.lens": Style(color="#7A7A7A", italic=True)},
+}  # fmt: skip
 
 
 def semantic_styles(dark: bool) -> dict[str, Style]:
@@ -62,6 +76,42 @@ class SourceView(TextArea):
 
     BINDINGS: ClassVar[list[BindingType]] = [*SOURCE_BINDINGS]
 
+    class LinesShown(Message):
+        """The lines on screen changed (another file, or a scroll): what code lenses and hints to ask for."""
+
+        def __init__(self, view: SourceView, path: str, first: int, last: int) -> None:
+            super().__init__()
+            self.view = view
+            self.path = path
+            self.first = first
+            self.last = last
+
+        @property
+        def control(self) -> SourceView:
+            return self.view
+
+    class LensChosen(Message):
+        """A click on one part of a code lens (``panel``: references, implementations or tests)."""
+
+        def __init__(self, lens: CodeLens, panel: str) -> None:
+            super().__init__()
+            self.lens = lens
+            self.panel = panel
+
+    class HoverRested(Message):
+        """The mouse rested on a character of the code (0-based row and column): quick info shows it."""
+
+        def __init__(self, view: SourceView, path: str, row: int, column: int) -> None:
+            super().__init__()
+            self.view = view
+            self.path = path
+            self.row = row
+            self.column = column
+
+        @property
+        def control(self) -> SourceView:
+            return self.view
+
     def __init__(self, **kwargs: object) -> None:
         super().__init__("", read_only=True, show_line_numbers=True, soft_wrap=False, **kwargs)  # type: ignore[arg-type]
         self.path: str | None = None
@@ -69,6 +119,16 @@ class SourceView(TextArea):
         """Row -> (start byte, end byte, ``semantic.<kind>``): Roslyn's classes over the syntax colours."""
         self._markup: dict[int, list[tuple[int, int, str]]] = {}
         """Row -> (start byte, end byte, ``markup.<part>``): a Razor file's markup, under Roslyn's classes."""
+        self.hints: dict[int, list[Mark]] = {}
+        """Row -> the inlay hints drawn on it."""
+        self.lenses: dict[int, CodeLens] = {}
+        """Row -> the code lens of the declaration named on it."""
+        self.show_hints = True
+        self.show_lenses = True
+        self.generation = 0
+        """Counts the texts shown: marks asked for an older one are not this text's."""
+        self._hover: tuple[int, int] | None = None
+        self._hover_timer: Timer | None = None
         self.cursor_blink = False  # a steady cursor reads better in a viewer, and snapshots stay stable
         language = csharp_language()
         self._csharp: str | None = None
@@ -85,11 +145,153 @@ class SourceView(TextArea):
             razor = path.lower().endswith((".razor", ".cshtml"))
             self.language = None if razor else self._csharp
             self._markup = markup_highlights(text) if razor else {}
+            self.hints, self.lenses = {}, {}
+            self.generation += 1
+            self.tooltip = None
             self.load_text(text)
             self.path = path
         row = max(0, min(line - 1, self.document.line_count - 1))
         col = max(0, column - 1)
         self.move_cursor((row, col), center=True)
+        self.call_after_refresh(self._lines_shown)
+
+    def close(self) -> None:
+        """Show nothing (the welcome takes the view's place)."""
+        self.path = None
+        self.hints, self.lenses, self._semantic = {}, {}, defaultdict(list)
+        self.generation += 1
+        self.tooltip = None
+        self.load_text("")
+
+    def watch_scroll_y(self, old: float, new: float) -> None:
+        super().watch_scroll_y(old, new)
+        if self.path is not None and int(old) != int(new):
+            self._lines_shown()
+
+    def _lines_shown(self) -> None:
+        if self.path is not None:
+            first = int(self.scroll_y) + 1
+            self.post_message(self.LinesShown(self, self.path, first, first + max(self.size.height, 1) - 1))
+
+    def show_hints_of(self, hints: InlayHints) -> None:
+        """Draw ``hints`` (of lines of the file shown) beside the code."""
+        if hints.path != self.path:
+            return
+        for row in range(hints.first_line - 1, hints.last_line):
+            self.hints.pop(row, None)
+        for hint in hints.items:
+            self.hints.setdefault(hint.line - 1, []).append(Mark(hint.column - 1, hint.text))
+        self._marks_changed()
+
+    def show_lenses_of(self, lenses: CodeLenses) -> None:
+        """Draw ``lenses`` (of lines of the file shown) after their declarations' lines."""
+        if lenses.path != self.path:
+            return
+        for row in range(lenses.first_line - 1, lenses.last_line):
+            self.lenses.pop(row, None)
+        self.lenses.update({lens.line - 1: lens for lens in lenses.items})
+        self._marks_changed()
+
+    def _marks_changed(self) -> None:
+        self._line_cache.clear()
+        self._refresh_size()
+        self.refresh()
+
+    def _refresh_size(self) -> None:
+        super()._refresh_size()
+        hints = getattr(self, "hints", None)  # TextArea sizes itself while it is constructed
+        if hints and self.show_hints and not self.soft_wrap:
+            # Hints lengthen their lines: the view scrolls far enough to show the ends.
+            width, height = self.virtual_size
+            self.virtual_size = Size(width + widest(hints), height)
+
+    def _render_line(self, y: int) -> Strip:
+        strip = super()._render_line(y)
+        row = y + int(self.scroll_y)
+        marks = self.hints.get(row, []) if self.show_hints else []
+        lens = self.lenses.get(row) if self.show_lenses else None
+        if (not marks and lens is None) or row >= self.document.line_count or self._theme is None:
+            return strip
+        theme = self._theme
+        base = theme.base_style or Style()
+        if row == self.cursor_location[0] and self.highlight_cursor_line and theme.cursor_line_style:
+            base = base + theme.cursor_line_style
+        styles = theme.syntax_styles
+        return draw_marks(
+            strip,
+            self.document.get_line(row),
+            marks,
+            lens.label() if lens is not None else "",
+            gutter=self.gutter_width,
+            scroll_x=int(self.scroll_x),
+            tab_width=self.indent_width,
+            hint_style=base + styles.get("mark.hint", Style(dim=True)),
+            lens_style=base + styles.get("mark.lens", Style(dim=True)),
+        )
+
+    def get_target_document_location(self, event: MouseEvent) -> Location:
+        row, column = super().get_target_document_location(event)
+        marks = self.hints.get(row) if self.show_hints else None
+        if not marks:
+            return row, column
+        x = event.x - self.gutter_width + int(self.scroll_x) - self.gutter.left
+        return row, column_at(self.document.get_line(row), marks, x, self.indent_width)
+
+    async def _on_click(self, event: Click) -> None:
+        row = event.y + int(self.scroll_y) - self.gutter.top
+        lens = self.lenses.get(row) if self.show_lenses else None
+        if lens is None:
+            return
+        marks = self.hints.get(row, []) if self.show_hints else []
+        start = lens_x(
+            self.document.get_line(row),
+            marks,
+            gutter=self.gutter_width,
+            scroll_x=int(self.scroll_x),
+            tab_width=self.indent_width,
+        )
+        parts = lens.parts()
+        chosen = part_at([words for _, words in parts], lens.SEPARATOR, event.x - self.gutter.left - start)
+        if chosen is not None:
+            self.post_message(self.LensChosen(lens, parts[chosen][0]))
+
+    async def _on_mouse_move(self, event: MouseMove) -> None:
+        await super()._on_mouse_move(event)
+        if self.path is None or event.button:
+            return
+        row, column = self.get_target_document_location(event)
+        if (row, column) == self._hover:
+            return
+        self._hover = (row, column)
+        if self.tooltip is not None:
+            self.tooltip = None
+        if self._hover_timer is not None:
+            self._hover_timer.stop()
+        path = self.path
+        self._hover_timer = self.set_timer(
+            HOVER_SECONDS, lambda: self.post_message(self.HoverRested(self, path, row, column))
+        )
+
+    def show_hover(self, path: str, row: int, column: int, text: str) -> None:
+        """Quick info for where the mouse rests, if it still rests there."""
+        if (path, (row, column)) != (self.path, self._hover):
+            return
+        self.tooltip = text
+        # Textual shows a tooltip after the mouse stops; this one came later, so it is shown now.
+        shown = getattr(self.screen, "_handle_tooltip_timer", None)
+        if shown is not None:
+            shown(self)
+
+    def lens_at_cursor(self) -> CodeLens | None:
+        """The lens of the declaration on the cursor's line, when lenses are shown."""
+        return self.lenses.get(self.cursor_location[0]) if self.show_lenses else None
+
+    def toggle_marks(self, hints: bool | None = None, lenses: bool | None = None) -> None:
+        if hints is not None:
+            self.show_hints = hints
+        if lenses is not None:
+            self.show_lenses = lenses
+        self._marks_changed()
 
     def word_at_cursor(self) -> str:
         """The identifier the cursor is on (or just after), ``""`` when there is none."""
@@ -144,7 +346,7 @@ class SourceView(TextArea):
         super()._set_theme(theme)
         # A copy: the builtin theme's own table stays as Textual made it.
         dark = self.app.current_theme.dark if self.is_attached else True
-        styles = {**self._theme.syntax_styles, **markup_styles(dark), **semantic_styles(dark)}
+        styles = {**self._theme.syntax_styles, **markup_styles(dark), **semantic_styles(dark), **_MARKS[dark]}
         self._theme = dataclasses.replace(self._theme, syntax_styles=styles)
 
     def _app_theme_changed(self) -> None:

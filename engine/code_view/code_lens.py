@@ -1,0 +1,108 @@
+"""``code_lens``: above each type and member of a file, how many references it has (as
+``find_references`` counts them), what implements or overrides it (interfaces, abstract and virtual
+members, as ``find_implementations`` lists them) and how many tests reach it (as ``find_tests`` finds
+them). Counts are kept per snapshot, so scrolling back asks nothing again."""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from ..host.interop import Operation
+from ..queries.implementations import find_implementations
+from ..queries.outline import file_outline
+from ..queries.references import find_references
+from ..symbols.describe import typed
+from ..symbols.naming import SymbolRef, resolve
+from ..testing.call_graph import unbound_documents
+from ..testing.discovery import projects_under_tests, tests_reaching
+from ..testing.frameworks import is_test_project
+from ..views.code_view import CodeLens, CodeLenses
+from ..views.outline import OutlineNode
+from ..workspace.declared import query
+from ..workspace.snapshot import Snapshot
+from .lines import line_range
+
+_LENSED = {
+    "class", "record", "record struct", "struct", "interface", "enum", "delegate", "method", "constructor",
+    "property", "indexer", "field", "constant", "event", "enum member",
+}  # fmt: skip
+"""What gets a lens: what a reader asks "who uses this?" of (not a namespace or a record's parameter)."""
+_counts: weakref.WeakKeyDictionary[Snapshot, dict[str, Any]] = weakref.WeakKeyDictionary()
+_lock = threading.Lock()
+
+
+@query(scope="every_project")
+def code_lens(
+    snapshot: Snapshot, operation: Operation, file: str, first_line: int, last_line: int, tests: bool = True
+) -> CodeLenses:
+    """The lenses of the declarations named on ``first_line``..``last_line`` (1-based, inclusive);
+    ``tests=False`` leaves the tests out (they walk the call graph: a front end may ask for them after).
+    Tests are counted once the call graph is whole (the warm-up builds it); until then ``tests_pending``
+    says to ask again, so a lens never makes the solution's code be bound while a person reads."""
+    outline = file_outline(snapshot, operation, file)
+    lines = operation.wait(snapshot.document(outline.path).GetTextAsync(operation.token)).Lines.Count
+    first, last = line_range(lines, first_line, last_line, snapshot.relative(outline.path))
+    under_tests = _kept(snapshot, "under-tests", lambda: projects_under_tests(snapshot))
+    pending = tests and bool(under_tests) and unbound_documents(snapshot, operation, under_tests, 0) > 0
+    counted = {str(p.Id.Id) for p in under_tests} if tests and not pending else None
+    items = []
+    for node in _declarations(outline.items):
+        if first <= node.location.line <= last and node.kind in _LENSED and node.documentation_id:
+            items.append(_lens(snapshot, operation, node, counted))
+    return CodeLenses(outline.path, first, last, tuple(items), tests_pending=pending)
+
+
+def _declarations(nodes: tuple[OutlineNode, ...]) -> Iterator[OutlineNode]:
+    for node in nodes:
+        yield node
+        yield from _declarations(node.children)
+
+
+def _lens(snapshot: Snapshot, operation: Operation, node: OutlineNode, under_tests: set[str] | None) -> CodeLens:
+    ref = SymbolRef(name=node.documentation_id)
+    key = node.documentation_id
+    symbol = typed(resolve(snapshot, operation, ref))
+    references = _kept(snapshot, f"{key}:references", lambda: find_references(snapshot, operation, ref).total)
+    implementations = (
+        _kept(snapshot, f"{key}:implementations", lambda: find_implementations(snapshot, operation, ref).total)
+        if _implementable(symbol)
+        else None
+    )
+    tests = None
+    declared = next((place for place in symbol.Locations if place.IsInSource), None)
+    document = snapshot.solution.GetDocument(declared.SourceTree) if declared is not None else None
+    if under_tests is not None and document is not None:
+        owner = document.Project
+        if str(owner.Id.Id) in under_tests and not is_test_project(owner):
+            tests = _kept(snapshot, f"{key}:tests", lambda: len(tests_reaching(snapshot, operation, [symbol])))
+    return CodeLens(
+        node.location.line, node.location.column, node.documentation_id, node.name, references, implementations, tests
+    )
+
+
+def _implementable(symbol: Any) -> bool:
+    """An interface, an abstract class, or a member something can implement or override."""
+    if str(symbol.Kind) == "NamedType":
+        return str(symbol.TypeKind) == "Interface" or (str(symbol.TypeKind) == "Class" and bool(symbol.IsAbstract))
+    container = symbol.ContainingType
+    if str(symbol.Kind) not in ("Method", "Property", "Event") or container is None:
+        return False
+    if symbol.IsSealed or (container.IsSealed and not symbol.IsAbstract):
+        return False
+    return str(container.TypeKind) == "Interface" or bool(symbol.IsAbstract or symbol.IsVirtual or symbol.IsOverride)
+
+
+def _kept(snapshot: Snapshot, key: str, compute: Callable[[], Any]) -> Any:
+    """``compute()`` once per snapshot, without holding a lock while it runs (``Snapshot.memo`` would make
+    every other query wait for a lens): two lenses asked at once may both count, and agree."""
+    with _lock:
+        counts = _counts.setdefault(snapshot, {})
+        if key in counts:
+            return counts[key]
+    value = compute()
+    with _lock:
+        counts[key] = value
+    return value

@@ -1,0 +1,178 @@
+"""The app's code view: inlay hints and code lenses for the lines on screen, asked for in the background
+once scrolling pauses and kept per file until it changes; the keys that toggle them (remembered) and the
+one that opens a lens's panel.
+
+The engine keeps lens counts per snapshot and Roslyn answers hints per range, so what scrolls back into
+view is drawn from what the view already holds, and a scroll asks only for the lines it has not seen."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from textual import work
+from textual.timer import Timer
+from textual.widgets import TabbedContent
+
+from engine import CodeLens, EngineError, SymbolRef, code_view, queries
+
+from .. import config
+from ..screens.lens_choice import LensChoiceScreen
+from ..widgets.source_view import SourceView
+from .base import AppMixin
+
+log = logging.getLogger("roslyn_tui")
+SETTLE_SECONDS = 0.15
+"""How long scrolling must pause before the lines on screen are asked for: a scroll at animation rate asks once."""
+TESTS_RETRY_SECONDS = 5.0
+"""How soon lenses ask again for the tests while the warm-up builds the call graph."""
+
+
+@dataclasses.dataclass(frozen=True)
+class _MarksRequest:
+    view: SourceView
+    path: str
+    generation: int
+    first: int
+    last: int
+    tests_only: bool = False
+
+
+class CodeViewActions(AppMixin):
+    """Mixed into ``RoslynTui``: hints and lenses over the source view, and the keys for them."""
+
+    session: Any
+
+    if TYPE_CHECKING:
+        show_query: Callable[..., Any]
+        find_tests: Callable[[SymbolRef], Any]
+
+    _settle: Timer | None = None
+    _covered: tuple[str, int, set[int]] | None = None
+    """(path, text generation, rows asked for): what the view holds marks for."""
+    _marks_lock = threading.Lock()
+    _marks_wanted: list[_MarksRequest] = []
+    _marks_reading = False
+
+    def apply_code_view_config(self) -> None:
+        remembered = config.load()
+        self.query_one(SourceView).toggle_marks(
+            hints=remembered.get("inlay_hints", "on") != "off", lenses=remembered.get("code_lens", "on") != "off"
+        )
+
+    def on_source_view_lines_shown(self, event: SourceView.LinesShown) -> None:
+        if self._settle is not None:
+            self._settle.stop()
+        self._settle = self.set_timer(SETTLE_SECONDS, lambda: self._ask_marks(event.view))
+
+    def _ask_marks(self, view: SourceView) -> None:
+        if self.session is None or not self.session.is_loaded or view.path is None:
+            return
+        if not (view.show_hints or view.show_lenses) or not view.path.endswith(".cs"):
+            return
+        height = max(view.size.height, 1)
+        first = max(1, int(view.scroll_y) + 1 - height // 2)
+        last = min(view.document.line_count, int(view.scroll_y) + height + height // 2)
+        if self._covered is None or self._covered[:2] != (view.path, view.generation):
+            self._covered = (view.path, view.generation, set())
+        missing = [row for row in range(first, last + 1) if row not in self._covered[2]]
+        if missing:
+            self._covered[2].update(missing)
+            self._want_marks(_MarksRequest(view, view.path, view.generation, missing[0], missing[-1]))
+
+    def _want_marks(self, request: _MarksRequest) -> None:
+        """Queue ``request`` for the one reader: marks never take more than one thread from the keys."""
+        with self._marks_lock:
+            self._marks_wanted = [*self._marks_wanted, request]
+            if self._marks_reading:
+                return
+            self._marks_reading = True
+        self.read_marks()
+
+    def _next_marks(self) -> _MarksRequest | None:
+        """The newest request still for the text shown (what is on screen now comes first)."""
+        with self._marks_lock:
+            while self._marks_wanted:
+                request, self._marks_wanted = self._marks_wanted[-1], self._marks_wanted[:-1]
+                if (request.view.path, request.view.generation) == (request.path, request.generation):
+                    return request
+            self._marks_reading = False
+            return None
+
+    @work(thread=True, group="code-view")
+    def read_marks(self) -> None:
+        """Hints, then lenses without tests (fast), then with the tests that reach each declaration.
+        A failure leaves the code as it reads without them (the log has it); a changed file asks again."""
+        while (request := self._next_marks()) is not None:
+            view, path = request.view, request.path
+            steps: list[tuple[Callable[..., Any], dict[str, Any], Callable[[Any], None]]] = [
+                (code_view.code_lens, {}, view.show_lenses_of)
+            ]
+            if not request.tests_only:
+                steps[:0] = [
+                    (code_view.inlay_hints, {}, view.show_hints_of),
+                    (code_view.code_lens, {"tests": False}, view.show_lenses_of),
+                ]
+            for query, kwargs, shown in steps:
+                try:
+                    answer = self.session.run(query, path, request.first, request.last, **kwargs)
+                except EngineError as error:
+                    log.info("%s of %s: %s", query.__name__, path, error)
+                    continue
+                self.call_from_thread(shown, answer)
+                if getattr(answer, "tests_pending", False):
+                    # The warm-up is still building the call graph: the tests come once it has.
+                    later = dataclasses.replace(request, tests_only=True)
+                    self.call_from_thread(self.set_timer, TESTS_RETRY_SECONDS, lambda r=later: self._want_marks(r))
+
+    def action_toggle_code_lens(self) -> None:
+        view = self.query_one(SourceView)
+        view.toggle_marks(lenses=not view.show_lenses)
+        config.save(code_lens="on" if view.show_lenses else "off")
+        self._ask_marks(view)
+
+    def action_toggle_inlay_hints(self) -> None:
+        view = self.query_one(SourceView)
+        view.toggle_marks(hints=not view.show_hints)
+        config.save(inlay_hints="on" if view.show_hints else "off")
+        self._ask_marks(view)
+
+    def action_code_lens(self) -> None:
+        """The lens of the declaration on the cursor's line: its one panel, or a choice of them."""
+        lens = self.query_one(SourceView).lens_at_cursor()
+        if lens is None:
+            self.notify("No code lens on this line: put the cursor on a declaration's line.", timeout=3)
+            return
+        parts = lens.parts()
+        if len(parts) == 1:
+            self.open_lens(lens, parts[0][0])
+            return
+        self.push_screen(LensChoiceScreen(lens), lambda panel: self.open_lens(lens, panel) if panel else None)
+
+    def open_lens(self, lens: CodeLens, panel: str) -> None:
+        ref = SymbolRef(name=lens.documentation_id)
+        if panel == "references":
+            self.show_query("references", queries.find_references, ref)
+        elif panel == "implementations":
+            self.show_query("implementations", queries.find_implementations, ref)
+        else:
+            self.query_one(TabbedContent).active = "tests"
+            self.find_tests(ref)
+
+    def on_source_view_lens_chosen(self, event: SourceView.LensChosen) -> None:
+        self.open_lens(event.lens, event.panel)
+
+    def on_source_view_hover_rested(self, event: SourceView.HoverRested) -> None:
+        if self.session is not None and self.session.is_loaded and not self.screen.is_modal:
+            self.read_hover(event.view, event.path, event.row, event.column)
+
+    @work(thread=True, exclusive=True, group="hover")
+    def read_hover(self, view: SourceView, path: str, row: int, column: int) -> None:
+        try:
+            info = self.session.run(queries.symbol_info, SymbolRef(file=path, line=row + 1, column=column + 1))
+        except EngineError:
+            return  # resting on a keyword or a blank: nothing to say
+        self.call_from_thread(view.show_hover, path, row, column, "\n".join(info.brief()))
