@@ -59,6 +59,7 @@ SHOTS: list[tuple[Any, ...]] = [
     ("info", "roslyn-dark", "Square", ()),
     ("references", "roslyn-dark", "Scale", ("shift+f12",)),
     ("quick-info", "roslyn-dark", "Scale", ("K",)),
+    ("code-lens", "roslyn-dark", "IShape", ("K",)),
     ("implementations", "roslyn-dark", "IShape", ("ctrl+f12",)),
     ("type-hierarchy", "roslyn-dark", "IShape", ("f6",)),
     ("call-hierarchy", "roslyn-dark", "Scale", ("f7",)),

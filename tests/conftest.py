@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import faulthandler
 import os
 import shutil
@@ -59,14 +60,22 @@ def shop_copy(tmp_path: Path) -> Iterator[Path]:
 def wait_for_every_worker(monkeypatch):
     """``app.workers.wait_for_complete()`` in the TUI tests waits for the workers started meanwhile too:
     the app computes the diagnostics in a worker the load starts as it ends."""
+    from textual.worker import WorkerCancelled
     from textual.worker_manager import WorkerManager
 
     original = WorkerManager.wait_for_complete
 
     async def every(self, workers=None):
-        await original(self, workers)
+        try:
+            await original(self, workers)
+        except WorkerCancelled:
+            if workers is not None:
+                raise
+        # A worker replaced by a newer one of its group (the status line's, a lens reader's) is cancelled:
+        # it is done, as far as waiting goes.
         while workers is None and any(worker.is_running for worker in self):
-            await original(self)
+            with contextlib.suppress(WorkerCancelled):
+                await original(self, [worker for worker in self if worker.is_running])
 
     monkeypatch.setattr(WorkerManager, "wait_for_complete", every)
 

@@ -182,3 +182,30 @@ def test_problems_tab(snap_compare):
         await settle(pilot)
 
     assert snap_compare(RoslynTui(ordinary), terminal_size=(160, 45), run_before=run_before)
+
+
+PRICING = LOOP_SLN.parent / "src" / "Loop.Core" / "Pricing.cs"
+
+
+@pytest.mark.parametrize("theme", ["roslyn-dark", "roslyn-light"])
+@pytest.mark.parametrize("size", [(160, 45), (100, 30)])
+def test_code_lens_hints_and_quick_info(snap_compare, theme, size):
+    """Pricing.cs with its code lenses (references, implementations, tests), an inlay hint (decimals: 2)
+    and the quick info of IPriceRule (K) over them."""
+    from engine import Location
+    from tui.widgets.source_view import SourceView
+
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        pilot.app.open_location(Location(str(PRICING), 4, 18, 4, 18))
+        source = pilot.app.query_one(SourceView)
+        for _ in range(450):  # the tests wait for the warm-up's call graph
+            await settle(pilot)
+            if source.lenses and all(lens.tests is not None for lens in source.lenses.values()):
+                break
+            await pilot.pause(0.2)
+        await pilot.press("K")
+        await settle(pilot)
+
+    app = RoslynTui(LOOP_SLN, theme=theme)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)

@@ -10,12 +10,14 @@ from __future__ import annotations
 import dataclasses
 import logging
 import threading
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from textual import work
 from textual.timer import Timer
 from textual.widgets import TabbedContent
+from textual.worker import get_current_worker
 
 from engine import CodeLens, EngineError, SymbolRef, code_view, queries
 
@@ -27,8 +29,10 @@ from .base import AppMixin
 log = logging.getLogger("roslyn_tui")
 SETTLE_SECONDS = 0.15
 """How long scrolling must pause before the lines on screen are asked for: a scroll at animation rate asks once."""
-TESTS_RETRY_SECONDS = 5.0
+TESTS_RETRY_SECONDS = 1.0
 """How soon lenses ask again for the tests while the warm-up builds the call graph."""
+TESTS_PATIENCE_SECONDS = 300.0
+"""How long lenses wait for the call graph before they go without the tests."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -39,6 +43,13 @@ class _MarksRequest:
     first: int
     last: int
     tests_only: bool = False
+    give_up: float = 0.0
+    """When a request waiting for the call graph stops waiting (``time.monotonic()``)."""
+
+
+def _current(request: _MarksRequest) -> bool:
+    """Whether the view still shows the text ``request`` was made for."""
+    return (request.view.path, request.view.generation) == (request.path, request.generation)
 
 
 class CodeViewActions(AppMixin):
@@ -92,21 +103,34 @@ class CodeViewActions(AppMixin):
             self._marks_reading = True
         self.read_marks()
 
-    def _next_marks(self) -> _MarksRequest | None:
-        """The newest request still for the text shown (what is on screen now comes first)."""
-        with self._marks_lock:
-            while self._marks_wanted:
-                request, self._marks_wanted = self._marks_wanted[-1], self._marks_wanted[:-1]
-                if (request.view.path, request.view.generation) == (request.path, request.generation):
-                    return request
-            self._marks_reading = False
-            return None
+    def _next_marks(self, waiting: list[_MarksRequest]) -> _MarksRequest | None:
+        """The newest request still for the text shown (what is on screen now comes first); with none, a
+        request whose tests wait for the call graph, after a pause (a poll is a query of milliseconds:
+        the warm-up's quiet moments stay). ``None`` ends the reader."""
+        while True:
+            with self._marks_lock:
+                while self._marks_wanted:
+                    request, self._marks_wanted = self._marks_wanted[-1], self._marks_wanted[:-1]
+                    if _current(request):
+                        return request
+                waiting[:] = [r for r in waiting if _current(r) and time.monotonic() < r.give_up]
+                if not waiting:
+                    self._marks_reading = False
+                    return None
+            time.sleep(TESTS_RETRY_SECONDS)
+            with self._marks_lock:
+                if get_current_worker().is_cancelled:  # the app is closing
+                    self._marks_reading = False
+                    return None
+                if not self._marks_wanted and waiting:
+                    return waiting.pop()
 
     @work(thread=True, group="code-view")
     def read_marks(self) -> None:
         """Hints, then lenses without tests (fast), then with the tests that reach each declaration.
         A failure leaves the code as it reads without them (the log has it); a changed file asks again."""
-        while (request := self._next_marks()) is not None:
+        waiting: list[_MarksRequest] = []
+        while (request := self._next_marks(waiting)) is not None:
             view, path = request.view, request.path
             steps: list[tuple[Callable[..., Any], dict[str, Any], Callable[[Any], None]]] = [
                 (code_view.code_lens, {}, view.show_lenses_of)
@@ -125,8 +149,8 @@ class CodeViewActions(AppMixin):
                 self.call_from_thread(shown, answer)
                 if getattr(answer, "tests_pending", False):
                     # The warm-up is still building the call graph: the tests come once it has.
-                    later = dataclasses.replace(request, tests_only=True)
-                    self.call_from_thread(self.set_timer, TESTS_RETRY_SECONDS, lambda r=later: self._want_marks(r))
+                    give_up = request.give_up if request.tests_only else time.monotonic() + TESTS_PATIENCE_SECONDS
+                    waiting.insert(0, dataclasses.replace(request, tests_only=True, give_up=give_up))
 
     def action_toggle_code_lens(self) -> None:
         view = self.query_one(SourceView)

@@ -128,6 +128,7 @@ class SourceView(TextArea):
         self.generation = 0
         """Counts the texts shown: marks asked for an older one are not this text's."""
         self._hover: tuple[int, int] | None = None
+        self._centre_when_sized = False
         self._hover_timer: Timer | None = None
         self.cursor_blink = False  # a steady cursor reads better in a viewer, and snapshots stay stable
         language = csharp_language()
@@ -153,7 +154,19 @@ class SourceView(TextArea):
         row = max(0, min(line - 1, self.document.line_count - 1))
         col = max(0, column - 1)
         self.move_cursor((row, col), center=True)
+        if not self.size.width:
+            # Just shown in the welcome's place, not laid out yet: centred on a size of nothing, the view
+            # would stay scrolled sideways. It centres once it has its size.
+            self.scroll_to(0, 0, animate=False, immediate=True)
+            self._centre_when_sized = True
         self.call_after_refresh(self._lines_shown)
+
+    def _on_resize(self) -> None:
+        super()._on_resize()
+        if self._centre_when_sized and self.size.width:
+            self._centre_when_sized = False
+            self.scroll_cursor_visible(center=True)
+            self._lines_shown()
 
     def close(self) -> None:
         """Show nothing (the welcome takes the view's place)."""

@@ -80,6 +80,7 @@ class Welcome(VerticalScroll):
             shown.add_option(Option("none yet: ctrl+o goes to a file, ctrl+t to a symbol", disabled=True))
             return
         shown.add_options(Option(f"{relative_path(path, str(root))}:{line}") for path, line in self._recent)
+        shown.highlighted = 0
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
