@@ -41,8 +41,26 @@ def after(*keys: str, search: str | None = None):
     return run_before
 
 
+def steady_load_time(app) -> None:
+    """The welcome says how long the load took, which differs run to run: a snapshot shows 1.0 s."""
+    import dataclasses
+
+    from tui.widgets.solution_tree import SolutionTree
+    from tui.widgets.welcome import Welcome
+
+    report = dataclasses.replace(app.session.report, seconds=1.0)
+    app.query_one(Welcome).show_solution(app.query_one(SolutionTree).structure, report)
+
+
 def test_start_screen(snap_compare, shop):
-    assert snap_compare(RoslynTui(SHOP_SLN), terminal_size=SIZE, run_before=after())
+    """The welcome: the solution, no recent files yet, the first keys."""
+
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        steady_load_time(pilot.app)
+        await settle(pilot)
+
+    assert snap_compare(RoslynTui(SHOP_SLN), terminal_size=SIZE, run_before=run_before)
 
 
 def test_search_screen(snap_compare, shop):
@@ -50,6 +68,7 @@ def test_search_screen(snap_compare, shop):
         import asyncio
 
         await settle(pilot)
+        steady_load_time(pilot.app)
         # The live answer: while the compiler warms, the on-disk index answers and says so.
         await asyncio.to_thread(pilot.app.session.wait_warm)
         await pilot.press("ctrl+t", *"Cust")
@@ -178,6 +197,7 @@ def test_problems_tab(snap_compare):
         from textual.widgets import TabbedContent
 
         await settle(pilot)
+        steady_load_time(pilot.app)
         pilot.app.query_one(TabbedContent).active = "problems"
         await settle(pilot)
 
@@ -204,6 +224,8 @@ def test_code_lens_hints_and_quick_info(snap_compare, theme, size):
             if source.lenses and all(lens.tests is not None for lens in source.lenses.values()):
                 break
             await pilot.pause(0.2)
+        await pilot.press("f12")  # the Info tab shows the symbol, not the load's notes (a restore, the cache)
+        await settle(pilot)
         await pilot.press("K")
         await settle(pilot)
 

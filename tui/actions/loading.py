@@ -36,6 +36,9 @@ from ..widgets.source_view import SourceView
 from ..widgets.welcome import Welcome
 from .base import AppMixin
 
+SPINNER_SECONDS = 0.25
+"""A frame of a tab's spinner."""
+
 
 class LoadingActions(AppMixin):
     """Mixed into ``RoslynTui``: the load, its progress and failure, and the trust and widen actions."""
@@ -115,7 +118,9 @@ class LoadingActions(AppMixin):
             Static.update(shown, f"{label} {next(frames)}")
 
         content.get_tab(tab).label = f"{label} {next(frames)}"
-        return self.set_interval(0.1, tick)
+        # Four frames a second: each frame lays the screen out again, which at animation rate took the
+        # time a key needs while the diagnostics ran (bench/tui_key_latency.py).
+        return self.set_interval(SPINNER_SECONDS, tick)
 
     def _stop_spinning(self, timer: Any, tab: str, label: str) -> None:
         timer.stop()
