@@ -43,27 +43,35 @@ RECENT_KEPT = 20
 
 def recent_files(solution: str) -> list[tuple[str, int]]:
     """The files last opened in ``solution`` (absolute paths), the latest first, each with its last line."""
-    try:
-        data = json.loads((config_path().parent / "recent.json").read_text(encoding="utf-8"))
-        kept = data.get(solution, []) if isinstance(data, dict) else []
-        return [(str(path), int(line)) for path, line in kept][:RECENT_KEPT]
-    except (OSError, ValueError, TypeError):
-        return []
+    return _recent(_every_recent(), solution)
 
 
 def remember_file(solution: str, path: str, line: int) -> None:
-    """Put ``path`` first in ``solution``'s recent files."""
-    file = config_path().parent / "recent.json"
+    """Put ``path`` first in ``solution``'s recent files; a read-only home is not worth a crash."""
+    every = _every_recent()
+    every[solution] = [(path, line), *((p, n) for p, n in _recent(every, solution) if p != path)][:RECENT_KEPT]
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        data = {}
-    if not isinstance(data, dict):
-        data = {}
-    kept = [(path, line), *((p, n) for p, n in recent_files(solution) if p != path)][:RECENT_KEPT]
-    data[solution] = kept
-    try:
-        file.parent.mkdir(parents=True, exist_ok=True)
-        file.write_text(json.dumps(data, indent=1), encoding="utf-8")
+        _recent_path().parent.mkdir(parents=True, exist_ok=True)
+        _recent_path().write_text(json.dumps(every, indent=1), encoding="utf-8")
     except OSError:
         pass
+
+
+def _recent_path() -> Path:
+    return config_path().parent / "recent.json"
+
+
+def _every_recent() -> dict[str, object]:
+    """Every solution's recent files, as the file holds them (``{}`` when it is missing or unreadable)."""
+    try:
+        data = json.loads(_recent_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _recent(every: dict[str, object], solution: str) -> list[tuple[str, int]]:
+    try:
+        return [(str(path), int(line)) for path, line in every.get(solution, [])][:RECENT_KEPT]  # type: ignore[attr-defined]
+    except (TypeError, ValueError):
+        return []

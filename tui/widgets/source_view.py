@@ -140,17 +140,12 @@ class SourceView(TextArea):
     def show(self, path: str, text: str, line: int, column: int, reload: bool = False) -> None:
         """Open ``path`` (if not already shown, or ``reload``) and put the cursor on a 1-based line and column."""
         if path != self.path or reload:
-            self._semantic.clear()  # the old file's, or the old text's: the syntax colours until the new come
             # A Razor file is markup with C# inside: tree-sitter's C# grammar would misread it, so only
             # Roslyn's classes of its C# parts colour it.
             razor = path.lower().endswith((".razor", ".cshtml"))
             self.language = None if razor else self._csharp
             self._markup = markup_highlights(text) if razor else {}
-            self.hints, self.lenses = {}, {}
-            self.generation += 1
-            self.tooltip = None
-            self.load_text(text)
-            self.path = path
+            self._load(path, text)
         row = max(0, min(line - 1, self.document.line_count - 1))
         col = max(0, column - 1)
         self.move_cursor((row, col), center=True)
@@ -170,11 +165,17 @@ class SourceView(TextArea):
 
     def close(self) -> None:
         """Show nothing (the welcome takes the view's place)."""
-        self.path = None
-        self.hints, self.lenses, self._semantic = {}, {}, defaultdict(list)
+        self._load(None, "")
+
+    def _load(self, path: str | None, text: str) -> None:
+        """A new text: what was drawn over the old one (Roslyn's colours, hints, lenses, quick info) goes;
+        the syntax colours stay until the new classes come."""
+        self._semantic.clear()
+        self.hints, self.lenses = {}, {}
         self.generation += 1
         self.tooltip = None
-        self.load_text("")
+        self.path = path
+        self.load_text(text)
 
     def watch_scroll_y(self, old: float, new: float) -> None:
         super().watch_scroll_y(old, new)
