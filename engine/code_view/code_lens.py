@@ -1,18 +1,20 @@
-"""``code_lens``: for each type and member of a file, how many references it has (as
-``find_references`` counts them), what implements or overrides it (interfaces, abstract and virtual
-members, as ``find_implementations`` lists them) and how many tests reach it (as ``find_tests`` finds
-them). Counts are kept per snapshot, so scrolling back asks nothing again."""
+"""``code_lens``: for each type and member of a file, how many references it has (the places
+``find_references`` lists, counted without describing them), what implements or overrides it (interfaces,
+abstract and virtual members, as ``find_implementations`` lists them) and how many tests reach it (as
+``find_tests`` finds them). Counts are kept per snapshot, so scrolling back asks nothing again."""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+import threading
+import weakref
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..host.interop import Operation
 from ..queries.implementations import find_implementations
 from ..queries.outline import file_outline
-from ..queries.references import find_references
+from ..queries.references import reference_count
 from ..symbols.describe import typed
 from ..symbols.naming import SymbolRef, resolve
 from ..testing.call_graph import unbound_documents
@@ -29,6 +31,8 @@ _LENSED = {
     "property", "indexer", "field", "constant", "event", "enum member",
 }  # fmt: skip
 """What gets a lens: what a reader asks "who uses this?" of (not a namespace or a record's parameter)."""
+_counts: weakref.WeakKeyDictionary[Snapshot, dict[str, Any]] = weakref.WeakKeyDictionary()
+_lock = threading.Lock()
 
 
 @query(scope="every_project")
@@ -42,7 +46,7 @@ def code_lens(
     outline = file_outline(snapshot, operation, file)
     lines = operation.wait(snapshot.document(outline.path).GetTextAsync(operation.token)).Lines.Count
     first, last = line_range(lines, first_line, last_line, snapshot.relative(outline.path))
-    under_tests = snapshot.memo("code-lens:under-tests", lambda: projects_under_tests(snapshot))
+    under_tests = _kept(snapshot, "under-tests", lambda: projects_under_tests(snapshot))
     pending = tests and bool(under_tests) and unbound_documents(snapshot, operation, under_tests, 0) > 0
     counted = {str(p.Id.Id) for p in under_tests} if tests and not pending else None
     items = []
@@ -61,16 +65,17 @@ def _declarations(nodes: tuple[OutlineNode, ...]) -> Iterator[OutlineNode]:
 def _lens(snapshot: Snapshot, operation: Operation, node: OutlineNode, under_tests: set[str] | None) -> CodeLens:
     """The lens of one declaration, each count kept with the snapshot: scrolling back resolves nothing."""
     ref = SymbolRef(name=node.documentation_id)
-    key = f"code-lens:{node.documentation_id}"
+    key = node.documentation_id
     symbol = functools.cache(lambda: typed(resolve(snapshot, operation, ref)))
-    references = snapshot.memo(f"{key}:references", lambda: find_references(snapshot, operation, ref).total)
-    implementations = snapshot.memo(
+    references = _kept(snapshot, f"{key}:references", lambda: reference_count(snapshot, operation, ref))
+    implementations = _kept(
+        snapshot,
         f"{key}:implementations",
         lambda: find_implementations(snapshot, operation, ref).total if _implementable(symbol()) else None,
     )
     tests = None
     if under_tests is not None:
-        tests = snapshot.memo(f"{key}:tests", lambda: _tests(snapshot, operation, symbol(), under_tests))
+        tests = _kept(snapshot, f"{key}:tests", lambda: _tests(snapshot, operation, symbol(), under_tests))
     return CodeLens(
         node.location.line, node.location.column, node.documentation_id, node.name, references, implementations, tests
     )
@@ -96,3 +101,17 @@ def _implementable(symbol: Any) -> bool:
     if symbol.IsSealed or (container.IsSealed and not symbol.IsAbstract):
         return False
     return str(container.TypeKind) == "Interface" or bool(symbol.IsAbstract or symbol.IsVirtual or symbol.IsOverride)
+
+
+def _kept(snapshot: Snapshot, key: str, compute: Callable[[], Any]) -> Any:
+    """``compute()`` once per snapshot, without holding a lock while it runs (``Snapshot.memo`` holds its
+    lock while a table is built, which would make every other query wait for a lens): two lenses asked at
+    once may both count, and agree."""
+    with _lock:
+        counts = _counts.setdefault(snapshot, {})
+        if key in counts:
+            return counts[key]
+    value = compute()
+    with _lock:
+        counts[key] = value
+    return value

@@ -58,6 +58,25 @@ public static class References
         return JsonRows.Write(rows.Values);
     }
 
+    /// <summary>How many places DescribeAsync would list (declarations left out), without describing them: a
+    /// code lens's count. -1 when one is in generated code, whose places a feature may move (a Razor
+    /// component's tag): the caller then counts the described list.</summary>
+    public static int Count(IEnumerable<ReferencedSymbol> found)
+    {
+        var places = new HashSet<(string, int, int)>();
+        foreach (var referenced in found)
+        {
+            foreach (var reference in referenced.Locations)
+            {
+                if (reference.Document is SourceGeneratedDocument) return -1;
+                if (!reference.Location.IsInSource) continue;
+                var place = Symbols.Place(reference.Location);
+                places.Add((place.Path, place.Line, place.Column));
+            }
+        }
+        return places.Count;
+    }
+
     /// <summary>"" for the symbol itself and its constructors; the related symbol's name for cascaded ones.</summary>
     static string? RelatedName(ISymbol definition, string wantedId, string definitionId, SymbolDisplayFormat format)
     {

@@ -60,6 +60,21 @@ def find_references(
     )
 
 
+def reference_count(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -> int:
+    """``find_references(...).total`` without describing each place (a code lens's count of a symbol used
+    15,000 times): the same places, counted in one call; where one is in generated code, the full answer's."""
+    from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
+
+    native = helpers()
+    if native is not None:
+        symbol = resolve(snapshot, operation, ref)
+        found = operation.wait(SymbolFinder.FindReferencesAsync(symbol, snapshot.solution, operation.token))
+        counted = int(native.References.Count(found))
+        if counted >= 0:
+            return counted
+    return find_references(snapshot, operation, ref).total
+
+
 def _described(
     native: Any, found: Any, wanted_id: str, include_declarations: bool, operation: Operation
 ) -> dict[tuple[str, int, int], Reference]:

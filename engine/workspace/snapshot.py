@@ -40,9 +40,7 @@ class Snapshot:
         self.root = root
         self.version = version
         self._memo: dict[str, Any] = {}
-        self._memo_lock = threading.Lock()
-        self._memo_locks: dict[str, threading.RLock] = {}
-        """Key -> held while that table is computed (tables are built from other tables: reentrant)."""
+        self._memo_lock = threading.RLock()  # memo tables are built from other memo tables
         self._compilations: dict[int, tuple[Any, Any]] = {}
 
     def compilation(self, project: Any, operation: Any) -> Any:
@@ -77,26 +75,15 @@ class Snapshot:
         return compiled
 
     def memo(self, key: str, compute: Callable[[], T]) -> T:
-        """``compute()`` once per snapshot: tables that stay true until the next update. A caller of a key
-        being computed waits for it; other keys are computed meanwhile (a slow table never holds up a
-        quick one: a code lens's count, a query's declarations)."""
+        """``compute()`` once per snapshot: tables that stay true until the next update."""
         with self._memo_lock:
-            if key in self._memo:
-                return self._memo[key]  # type: ignore[no-any-return]
-            computing = self._memo_locks.setdefault(key, threading.RLock())
-        with computing:
-            with self._memo_lock:
-                if key in self._memo:
-                    return self._memo[key]  # type: ignore[no-any-return]
-            value = compute()
-            with self._memo_lock:
-                self._memo[key] = value
-                self._memo_locks.pop(key, None)
-            return value
+            if key not in self._memo:
+                self._memo[key] = compute()
+            return self._memo[key]  # type: ignore[no-any-return]
 
     def has_memo(self, key: str) -> bool:
         """Whether ``memo(key, ...)`` has been computed for this snapshot (without waiting for one being
-        computed)."""
+        computed: the lock is held while it is)."""
         return key in self._memo
 
     def with_solution(self, solution: Any) -> Snapshot:
