@@ -28,6 +28,7 @@ from .errors import (
     SolutionNotFound,
     SymbolNotFound,
     WorkspaceLoadFailed,
+    WriteRejected,
 )
 
 # isort: split
@@ -95,6 +96,7 @@ from .views.unused import UnusedList
 # by name.
 from . import analysis, apps, code_view, docs, nuget, queries, repl, review, symbol_edits
 from .apps.export import export_app
+from .editing.approval import PendingWrite, set_write_approver
 from .queries import find_symbols
 from .queries.problems import compile_problems
 from .repl import consent
@@ -163,6 +165,7 @@ __all__ = [
     "PackageReadme",
     "PackageSearch",
     "PackageVersions",
+    "PendingWrite",
     "PositionOutOfRange",
     "ProblemList",
     "ProjectStructure",
@@ -198,6 +201,7 @@ __all__ = [
     "Validation",
     "WorkspaceDiagnostic",
     "WorkspaceLoadFailed",
+    "WriteRejected",
     "analysis",
     "apps",
     "cache_dir",
@@ -242,6 +246,7 @@ __all__ = [
     "repl",
     "resolve_target",
     "review",
+    "set_write_approver",
     "site_label",
     "symbol_edits",
     "symbol_line",

@@ -103,6 +103,10 @@ class FilesChangedSincePreview(EditRefused):
         self.paths = paths
 
 
+class WriteRejected(EditRefused):
+    """The person approving writes rejected this one (or did not answer in time); nothing was written."""
+
+
 class EditFailed(EngineError):
     """Writing an edit failed part-way; every file was put back as it was."""
 

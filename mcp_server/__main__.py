@@ -1,16 +1,16 @@
-"""``roslyn-mcp [--solution PATH]``: the MCP server over stdio."""
+"""``roslyn-mcp [--solution PATH]``: the MCP server over stdio.
+
+With a solution named, the server is a relay to the solution's shared engine (``shared_engine``):
+the first front end on a solution starts it, later ones attach. It imports nothing heavy on that
+path; the engine process (``mcp_server.engine_host``) runs the server proper. ``--no-shared-engine``
+(or ``ROSLYN_SHARED_ENGINE=0``) serves in this process, as does a server started without a solution.
+"""
 
 import argparse
-import faulthandler
-import logging
 import os
-import signal
 import sys
 
-from . import shutdown
-from .config import Settings
-from .server import create_server
-from .toolsets import TOOLSETS, UnknownToolset
+from .toolsets import TOOLSETS, UnknownToolset, chosen
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -28,35 +28,32 @@ def main(argv: list[str] | None = None) -> None:
         help=f"the groups of tools to offer, comma-separated: all (default), {', '.join(TOOLSETS)} "
         "(else ROSLYN_TOOLSETS)",
     )
+    parser.add_argument(
+        "--no-shared-engine",
+        action="store_true",
+        help="load the solution in this process instead of attaching to (or starting) the solution's shared "
+        "engine (else ROSLYN_SHARED_ENGINE=0)",
+    )
     arguments = parser.parse_args(argv)
     if arguments.projects is not None:
         os.environ["ROSLYN_PROJECTS"] = arguments.projects
     if arguments.toolsets is not None:
         os.environ["ROSLYN_TOOLSETS"] = arguments.toolsets
     try:
-        settings = Settings.from_environment(arguments.solution)
+        chosen(os.environ.get("ROSLYN_TOOLSETS"))
     except UnknownToolset as error:
         parser.error(str(error))
-    logging.basicConfig(
-        stream=sys.stderr,
-        level=getattr(logging, settings.log_level, logging.WARNING),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
-    shutdown.on_signals()
-    # `kill -USR1 <pid>` writes every thread's stack to the log: what a server that seems stuck waits on.
-    faulthandler.register(signal.SIGUSR1, file=sys.stderr, all_threads=True)
-    # The SDK's stdio transport keeps the protocol on a private copy of fd 1 and points fd 1 itself at
-    # stderr, so a stray print (or a child process) cannot corrupt the stream.
-    try:
-        create_server(settings).run()
-    except Exception:
-        # The transport failed (a broken pipe: the client is gone). A query nobody waits for any more
-        # would otherwise keep the process alive for good.
-        logging.getLogger("roslyn_tui").exception("the stdio transport failed; leaving")
-        shutdown.leave(1)
-    # stdin closed: the client is gone. Leave now rather than wait for the runtime to unload.
-    shutdown.leave(0)
+    solution = arguments.solution or os.environ.get("DOTNET_SOLUTION_PATH") or None
+    shared = not arguments.no_shared_engine and os.environ.get("ROSLYN_SHARED_ENGINE", "1") not in ("0", "false", "no")
+    if solution and shared:
+        from .attached import serve_attached
+
+        if serve_attached(solution, os.environ.get("ROSLYN_PROJECTS")):
+            return
+    from .in_process import serve_in_process
+
+    serve_in_process(parser, solution)
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

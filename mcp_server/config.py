@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .toolsets import TOOLSETS, chosen
@@ -35,8 +36,9 @@ class Settings:
     workspace_problems) may run: as long as a build may; they report progress and can be cancelled."""
 
     @classmethod
-    def from_environment(cls, solution: str | None = None) -> Settings:
-        env = os.environ
+    def from_environment(cls, solution: str | None = None, env: Mapping[str, str] | None = None) -> Settings:
+        """The settings ``env`` (default: this process's environment) gives; ``solution`` first."""
+        env = os.environ if env is None else env
         return cls(
             solution_path=solution or env.get("DOTNET_SOLUTION_PATH") or None,
             log_level=env.get("ROSLYN_LOG_LEVEL", "WARNING").upper(),

@@ -34,12 +34,13 @@ class RoslynMcpServer(MCPServer):
             await server.run(read_stream, write_stream, server.create_initialization_options())
 
 
-def create_server(settings: Settings) -> MCPServer:
-    state = SolutionState(settings)
+def create_server(settings: Settings, attached: SolutionState | None = None) -> MCPServer:
+    """The server; ``attached``: a session of the shared engine, whose solution is loaded already."""
+    state = attached or SolutionState(settings)
 
     @asynccontextmanager
     async def lifespan(_: MCPServer) -> AsyncIterator[SolutionState]:
-        if settings.solution_path:
+        if settings.solution_path and attached is None:
             try:
                 state.start_configured(settings.solution_path)
             except Exception as error:  # a bad path must not stop the server: tools report it

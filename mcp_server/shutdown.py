@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import signal
+from collections.abc import Callable
 from types import FrameType
 
 from engine import exit_now, finish_sessions
@@ -25,11 +26,13 @@ def leave(status: int = 0) -> None:
         exit_now(status)
 
 
-def on_signals() -> None:
-    """SIGTERM and SIGINT end the server (and its children) at once."""
+def on_signals(first: Callable[[], None] | None = None) -> None:
+    """SIGTERM and SIGINT end the server (and its children) at once, after ``first``."""
 
     def stop(number: int, _: FrameType | None) -> None:
         log.info("%s: stopping", signal.Signals(number).name)
+        if first is not None:
+            first()
         leave(0)
 
     for which in (signal.SIGTERM, signal.SIGINT):

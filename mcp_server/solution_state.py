@@ -44,6 +44,19 @@ class SolutionState:
         """The real path of the solution the user configured the server with (trusted by that act)."""
         self._pending: SolutionSession | None = None
         self._lock = threading.Lock()
+        self._origin: SolutionState | None = None
+        """The shared engine's own state, whose session this one answers about until it switches."""
+
+    def attached(self, settings: Settings) -> SolutionState:
+        """A state for one front end of the shared engine: this one's solution, the front end's settings.
+        A ``load_solution`` there switches that front end alone; the shared solution stays loaded."""
+        state = SolutionState(settings)
+        state.session, state.configured, state._origin = self.session, self.configured, self
+        return state
+
+    def _progress_of(self, session: SolutionSession) -> LoadProgress | None:
+        origin = self._origin
+        return origin.progress if origin is not None and session is origin.session else self.progress
 
     def start_configured(self, path: str) -> SolutionSession:
         """Load the solution named in the server's own configuration: the user named it, so it is trusted."""
@@ -91,7 +104,8 @@ class SolutionState:
         with self._lock:
             if self._pending is session:
                 previous, self.session = self.session, session
-        if previous is not None and previous is not session:
+        shared = self._origin.session if self._origin is not None else None
+        if previous is not None and previous is not session and previous is not shared:
             # The switch took: the old solution's workspace, watcher and caches go (memory stays bounded).
             close_session(previous)
 
@@ -140,7 +154,7 @@ class SolutionState:
     async def _wait(self, session: SolutionSession, ctx: Context | None) -> None:
         reported = None
         while not session.is_loaded and session.error is None:
-            progress = self.progress
+            progress = self._progress_of(session)
             if ctx is not None and progress is not None and progress != reported:
                 reported = progress
                 await _report_progress(ctx, progress)

@@ -8,9 +8,10 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("engine", "mcp_server", "tui")
+PACKAGES = ("shared_engine", "engine", "mcp_server", "tui")
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("the shared engine's link (standard library only)", ("shared_engine",)),
     ("plain values", ("engine.errors", "engine.models", "engine.views")),
     ("host", ("engine.host", "engine.native", "engine.sandbox", "engine.trust")),
     ("workspace", ("engine.workspace",)),
@@ -39,7 +40,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 BELOW_FEATURES = ("engine.workspace", "engine.host", "engine.native", "engine.sandbox")
 """Packages that no feature package may be imported from: features hook into them (``workspace.hooks``)."""
-FEATURES = tuple(p for _, packages in LAYERS[3:10] for p in packages)
+FEATURES = tuple(p for _, packages in LAYERS[4:11] for p in packages)
 
 
 def module_name(path: Path) -> str:

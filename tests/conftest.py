@@ -15,6 +15,9 @@ import pytest
 # are the same from the project cache, but its load note (with its time) and its background evaluation
 # would depend on what an earlier process left. tests/test_project_cache.py turns it on.
 os.environ.setdefault("ROSLYN_TUI_NO_PROJECT_CACHE", "1")
+# Each server a test starts is its own process (its shutdown, signals and stdout are what many tests
+# hold), and the terminal apps watch no engine: tests/test_shared_engine.py turns the shared engine on.
+os.environ.setdefault("ROSLYN_SHARED_ENGINE", "0")
 
 FIXTURES = Path(__file__).parent / "fixtures"
 _REAL_STDERR = pytest.StashKey[int]()

@@ -53,7 +53,8 @@ def test_the_workspace_and_what_it_stands_on_import_no_feature() -> None:
 
 def test_front_ends_import_only_the_engine_package_and_their_own() -> None:
     """``from engine import X`` (a name of its ``__all__``, a feature module such as ``queries`` among
-    them), never ``engine.something``, and never the other front end."""
+    them) and the shared engine's link (``shared_engine``), never ``engine.something``, and never the
+    other front end."""
     for front_end in ("tui", "mcp_server"):
         past_the_surface = []
         for path in sorted((ROOT / front_end).rglob("*.py")):
@@ -66,7 +67,7 @@ def test_front_ends_import_only_the_engine_package_and_their_own() -> None:
                     continue
                 for module in named:
                     top = module.split(".")[0]
-                    if (top == "engine" and module != "engine") or top in set(PACKAGES) - {"engine", front_end}:
+                    if (top == "engine" and module != "engine") or top in set(PACKAGES) - {"engine", "shared_engine", front_end}:
                         past_the_surface.append(f"{path.relative_to(ROOT)}: {module}")
         assert past_the_surface == [], f"{front_end} imports past engine/__init__.py (add the name to its __all__)"
 
@@ -85,3 +86,20 @@ def test_what_front_ends_import_is_in_the_public_surface() -> None:
 def test_the_picture_of_the_layers_is_the_imports_of_today() -> None:
     text = (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8")
     assert picture() in text, "run: python -m tests.architecture"
+
+
+def test_the_shared_engines_link_imports_only_the_standard_library() -> None:
+    """A front end that attaches to a shared engine starts in milliseconds: no pythonnet, no MCP SDK."""
+    import sys
+
+    outside = []
+    for path in sorted((ROOT / "shared_engine").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 0:
+                named = [node.module or ""]
+            elif isinstance(node, ast.Import):
+                named = [alias.name for alias in node.names]
+            else:
+                continue
+            outside += [f"{path.name}: {m}" for m in named if m.split(".")[0] not in sys.stdlib_module_names]
+    assert outside == []

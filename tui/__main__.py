@@ -66,7 +66,15 @@ def main(argv: list[str] | None = None) -> None:
         help="only the projects matching these globs (comma-separated names or paths, e.g. 'Shop.Core,src/Api*'); "
         "the rest are left out (else ROSLYN_PROJECTS)",
     )
+    parser.add_argument(
+        "--no-shared-engine",
+        action="store_true",
+        help="do not watch the solution's shared engine (an assistant's requests and writes; else "
+        "ROSLYN_SHARED_ENGINE=0)",
+    )
     arguments = parser.parse_args(argv)
+    if arguments.no_shared_engine:
+        os.environ["ROSLYN_SHARED_ENGINE"] = "0"
     if arguments.projects is not None:
         os.environ["ROSLYN_PROJECTS"] = arguments.projects
     path, sample = choose_path(arguments.path)

@@ -32,6 +32,7 @@ from engine import (
 from themes import DEFAULT_THEME, THEMES
 
 from . import config
+from .actions.activity import ActivityActions
 from .actions.code_view import CodeViewActions
 from .actions.editing import EditingActions
 from .actions.goto import GoToActions
@@ -47,6 +48,7 @@ from .priority import EventLoopFirst
 from .screens.help import HelpScreen
 from .screens.repl import ReplHistory, ReplScreen
 from .screens.search import SymbolSearchScreen
+from .widgets.activity_panel import ActivityPanel
 from .widgets.footer import FittingFooter
 from .widgets.panels import InfoPanel, ListPanel, LocationChosen, MoreCallers, TreeExpansionRequested, TreePanel
 from .widgets.solution_tree import OutlineRequested, SolutionTree
@@ -59,11 +61,12 @@ CALLERS_PAGE = 200
 """Callers shown at once in the call hierarchy; a last node stands for the rest and loads them when expanded."""
 _UNBOUND_HELP = {"Undo the last applied edit": "Put back the files the last applied edit changed (any editing tool)"}
 """What the palette says of a command without a key, when not the default (an edit of the open file)."""
-PANELS = ("info", "references", "implementations", "hierarchy", "calls", "diagnostics", "problems", "tests")
+PANELS = ("info", "references", "implementations", "hierarchy", "calls", "diagnostics", "problems", "tests", "activity")
 
 
 class RoslynTui(
     LoadingActions,
+    ActivityActions,
     CodeViewActions,
     EditingActions,
     TestingActions,
@@ -145,6 +148,12 @@ class RoslynTui(
                 yield InfoPanel("Restore, load and compile problems appear here.", id="problems-panel")
             with TabPane("Tests", id="tests"):
                 yield TestsPanel("Tests reaching the symbol at the cursor: f9; run them: f5", id="tests-panel")
+            with TabPane("Activity", id="activity"):
+                yield ActivityPanel(
+                    "Activity: an assistant's requests on this solution's shared engine (f follows, alt+a approves "
+                    "its writes)",
+                    id="activity-panel",
+                )
 
     def on_mount(self) -> None:
         self.apply_layout()
@@ -155,6 +164,7 @@ class RoslynTui(
         # Start in the tree, not the filter box, so single-key bindings such as ? work at once.
         self.query_one(SolutionTree).focus()
         self.load()
+        self.watch_shared_engine()
 
     # -- navigation -------------------------------------------------------------------------------
 

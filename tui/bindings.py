@@ -168,6 +168,24 @@ APP_BINDINGS = [
         show=False,
         tooltip="show or hide the inlay hints (parameter names, inferred types); remembered",
     ),
+    Binding(
+        "f",
+        "toggle_follow",
+        "Follow",
+        id="toggle_follow",
+        show=False,
+        tooltip="follow the assistant working on this solution (Activity tab): the source view opens what each "
+        "of its requests is about, the Info tab shows the answer",
+    ),
+    Binding(
+        "alt+a",
+        "toggle_approval",
+        "Approve writes",
+        id="toggle_approval",
+        show=False,
+        tooltip="approve the assistant's writes here: its edits wait for ctrl+y (write) or ctrl+n (reject, with a "
+        "reason it receives); ROSLYN_APPROVE_WRITES=1 starts with it on",
+    ),
     Binding("alt+comma", "tree_narrower", "Narrower tree", id="tree_narrower", show=False, tooltip="narrower tree"),
     Binding("alt+full_stop", "tree_wider", "Wider tree", id="tree_wider", show=False, tooltip="wider tree"),
     Binding("alt+minus", "panels_shorter", "Lower panels", id="panels_shorter", show=False, tooltip="lower panels"),

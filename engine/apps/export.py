@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..editing.approval import approve
 from ..errors import InvalidArgument
 from ..host.files import write_whole
 from ..repl import DEFAULT_CONTEXT
@@ -79,7 +80,10 @@ def export_app(
     packages = _packages(context)
     projects = _projects(context, session, target)
     composed = _compose(context, packages, projects)
-    write_whole(target, ("\n".join(composed.lines) + "\n").encode("utf-8"))
+    content = "\n".join(composed.lines) + "\n"
+    before = target.read_text(encoding="utf-8", errors="replace") if target.exists() else None
+    approve(target.parent, [(str(target), before, content)])
+    write_whole(target, content.encode("utf-8"))
     dotnet = dotnet_path(session)
     built = build_app(target, dotnet)
     errors = tuple(

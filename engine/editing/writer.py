@@ -19,6 +19,7 @@ from ..host.files import write_whole
 from ..models import relative_path
 from ..workspace.boundary import check_inside
 from ..workspace.text_files import BOMS
+from .approval import approve
 from .changes import FileChange
 
 
@@ -66,6 +67,7 @@ def write_changes(root: Path, changes: list[FileChange], fingerprints: dict[str,
             "Make the preview again (it will include the new content), review it, then apply that one.",
             changed,
         )
+    approve(root, [(change.path, change.old_text, change.new_text) for change in changes])
     plan = [_plan(change) for change in changes]
     done: list[_Planned] = []
     try:
@@ -145,6 +147,7 @@ def restore_files(root: Path, contents: dict[str, bytes | None], expected: dict[
     if changed:
         names = ", ".join(relative_path(p, root) for p in changed)
         raise FilesChangedSincePreview(f"Nothing was written: {names} changed.", "Look at the file first.", changed)
+    approve(root, [(path, _text(read_or_none(path)), _text(content)) for path, content in contents.items()])
     done: list[tuple[str, bytes | None]] = []
     try:
         for path, content in contents.items():
@@ -168,3 +171,7 @@ def restore_files(root: Path, contents: dict[str, bytes | None], expected: dict[
             f"Writing {relative_path(path, root)} failed ({error}); every file was put back.",
             "Check the file's permissions and the free disk space.",
         ) from error
+
+
+def _text(content: bytes | None) -> str | None:
+    return None if content is None else content.decode("utf-8", errors="replace")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import time
 from collections.abc import Callable, Coroutine
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from mcp_types import CallToolResult, ToolAnnotations
 
 from engine import Declaration, SolutionSession, declaration
 
+from .. import activity
 from ..config import Settings
 from ..responses import answer
 from ..solution_state import SolutionState
@@ -72,10 +74,18 @@ def toolset(name: str) -> Callable[..., Callable[[ToolFunction], ToolFunction]]:
                 bound.apply_defaults()
                 arguments = {k: v for k, v in bound.arguments.items() if k not in _NOT_KEYS}
                 token = _calling.set(_Call(declared, arguments))
+                started, result, failure = time.monotonic(), None, ""
                 try:
-                    return await function(*args, **kwargs)
+                    result = await function(*args, **kwargs)
+                    return result
+                except Exception as error:
+                    failure = str(error)
+                    raise
                 finally:
                     _calling.reset(token)
+                    if activity.OBSERVERS:  # the arguments the assistant gave, not the defaults
+                        given = {k: v for k, v in arguments.items() if v != signature().parameters[k].default}
+                        activity.record(declared.name, given, result, started, failure)
 
             served = declaration(serves) if serves is not None else Declaration(function.__name__)
             declared = Tool(function.__name__, name, called, annotations, served)
@@ -85,6 +95,12 @@ def toolset(name: str) -> Callable[..., Callable[[ToolFunction], ToolFunction]]:
         return declare
 
     return tool
+
+
+def current_tool() -> str:
+    """The tool being called in this context (its worker thread too), or ``""``."""
+    call = _calling.get(None)
+    return call.tool.name if call is not None else ""
 
 
 def register(server: MCPServer, offered: Callable[[Tool], bool], order: Callable[[Tool], int]) -> None:

@@ -1,0 +1,214 @@
+"""The shared engine of one solution: ``python -m mcp_server.engine_host --solution PATH``, started by
+the first front end (``shared_engine.starter``). It loads the solution once and serves every front end
+of its user that attaches to its socket: each ``roslyn-mcp`` relay gets an MCP session of its own
+(the server as in-process, on the shared solution), each terminal app watching gets the activity and
+the writes to approve. It leaves when no front end has been attached for ``ROSLYN_ENGINE_IDLE_SECONDS``
+(default 600).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import faulthandler
+import logging
+import os
+import signal
+import sys
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+import anyio
+from anyio.abc import SocketAttribute, SocketStream
+from mcp.server.stdio import stdio_server
+
+from engine import set_write_approver
+from shared_engine import protocol
+from shared_engine.peer import peer_of
+from shared_engine.place import Place, place_of
+
+from . import activity, shutdown
+from .config import Settings
+from .server import create_server
+from .solution_state import SolutionState
+from .transport import _CheckedLines
+from .watchers import Watcher, Watchers, encoded
+
+log = logging.getLogger("roslyn_mcp")
+
+
+class _Lines:
+    """A connection's lines, read as they arrive; what follows the greeting stays for the protocol."""
+
+    def __init__(self, stream: SocketStream) -> None:
+        self.stream = stream
+        self.buffer = b""
+
+    async def line(self) -> bytes | None:
+        while b"\n" not in self.buffer:
+            try:
+                chunk = await self.stream.receive(1 << 16)
+            except (anyio.EndOfStream, anyio.BrokenResourceError, anyio.ClosedResourceError, OSError):
+                rest, self.buffer = self.buffer, b""
+                return rest or None
+            self.buffer += chunk
+        raw, self.buffer = self.buffer.split(b"\n", 1)
+        return raw + b"\n"
+
+    async def texts(self) -> AsyncIterator[str]:
+        while (raw := await self.line()) is not None:
+            yield raw.decode("utf-8", errors="surrogateescape")
+
+
+class _Writer:
+    """What the SDK's stdio transport writes to, here the connection."""
+
+    def __init__(self, stream: SocketStream) -> None:
+        self.stream = stream
+
+    async def write(self, text: str) -> None:
+        await self.stream.send(text.encode("utf-8"))
+
+    async def flush(self) -> None:
+        return None
+
+
+class Engine:
+    def __init__(self, place: Place, state: SolutionState, idle_seconds: float) -> None:
+        self.place = place
+        self.state = state
+        self.idle_seconds = idle_seconds
+        self.attached = 0
+        self.last_left = time.monotonic()
+        self.watchers: Watchers | None = None
+
+    async def serve(self) -> None:
+        self.watchers = Watchers(asyncio.get_running_loop())
+        activity.OBSERVERS.append(self.watchers.observe)
+        set_write_approver(self.watchers.approve)
+        listener = await anyio.create_unix_listener(self.place.socket, mode=0o600)
+        settings = self.state.settings
+        self.place.describe(settings.solution_path or "", os.environ.get("ROSLYN_PROJECTS"), protocol.version())
+        log.info("listening at %s", self.place.socket)
+        async with anyio.create_task_group() as group:
+            group.start_soon(self._leave_when_idle)
+            await listener.serve(self._connection, task_group=group)
+
+    async def _leave_when_idle(self) -> None:
+        while True:
+            await anyio.sleep(1)
+            if self.attached == 0 and time.monotonic() - self.last_left > self.idle_seconds:
+                log.info("no front end for %.0f s: leaving", self.idle_seconds)
+                self.place.forget()
+                shutdown.leave(0)
+
+    async def _connection(self, stream: SocketStream) -> None:
+        async with stream:
+            peer = peer_of(stream.extra(SocketAttribute.raw_socket))
+            if peer.uid != os.getuid():
+                log.warning("refused a connection of uid %d (pid %d): not this engine's user", peer.uid, peer.pid)
+                return
+            lines = _Lines(stream)
+            hello = protocol.read(await lines.line() or b"{}")
+            why = _refusal(hello)
+            if why:
+                await stream.send(protocol.line({"ok": False, "why": why}))
+                return
+            session = self.state.session
+            await stream.send(
+                protocol.line({"ok": True, "pid": os.getpid(), "solution": str(session.target.path) if session else ""})
+            )
+            self.attached += 1
+            try:
+                if hello["role"] == protocol.MCP:
+                    await self._serve_mcp(stream, lines, hello, peer.pid)
+                else:
+                    await self._serve_watcher(stream, lines)
+            finally:
+                self.attached -= 1
+                self.last_left = time.monotonic()
+
+    async def _serve_mcp(self, stream: SocketStream, lines: _Lines, hello: dict[str, Any], pid: int) -> None:
+        env = {k: str(v) for k, v in (hello.get("settings") or {}).items()}
+        settings = Settings.from_environment(self.state.settings.solution_path, env)
+        server = create_server(settings, self.state.attached(settings))
+        checked = _CheckedLines(lines.texts())
+        activity.CLIENT.set(f"roslyn-mcp {pid}")
+        async with stdio_server(stdin=checked, stdout=_Writer(stream)) as (read_stream, write_stream):  # type: ignore[arg-type]
+            checked.answer_through(write_stream)
+            lowlevel = server._lowlevel_server
+            await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
+
+    async def _serve_watcher(self, stream: SocketStream, lines: _Lines) -> None:
+        assert self.watchers is not None
+        send, receive = anyio.create_memory_object_stream[dict[str, Any]](1000)
+        watcher = Watcher(send)
+        self.watchers.add(watcher)
+
+        async def write() -> None:
+            async with receive:
+                async for event in receive:
+                    await stream.send(encoded(event))
+
+        try:
+            async with anyio.create_task_group() as group:
+                group.start_soon(write)
+                while (raw := await lines.line()) is not None:
+                    self.watchers.heard(watcher, protocol.read(raw))
+                group.cancel_scope.cancel()
+        except (anyio.BrokenResourceError, anyio.ClosedResourceError, OSError):
+            pass
+        finally:
+            self.watchers.remove(watcher)
+            send.close()
+
+
+def _refusal(hello: dict[str, Any]) -> str:
+    if hello.get("roslyn_engine") != protocol.PROTOCOL or hello.get("role") not in (protocol.MCP, protocol.WATCH):
+        return f"not a front end of this protocol (expected roslyn_engine {protocol.PROTOCOL}, role mcp or watch)"
+    if hello.get("version") != protocol.version():
+        return f"this engine is version {protocol.version()}, the front end {hello.get('version')}"
+    return ""
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m mcp_server.engine_host")
+    parser.add_argument("--solution", required=True)
+    parser.add_argument("--projects")
+    arguments = parser.parse_args(argv)
+    if arguments.projects:
+        os.environ["ROSLYN_PROJECTS"] = arguments.projects
+    settings = Settings.from_environment(arguments.solution)
+    logging.basicConfig(
+        stream=sys.stderr,
+        level=getattr(logging, settings.log_level, logging.WARNING),
+        format=f"%(asctime)s %(levelname)s engine {os.getpid()} %(name)s: %(message)s",
+    )
+    place = place_of(arguments.solution, arguments.projects, protocol.version())
+    shutdown.on_signals(first=place.forget)
+    faulthandler.register(signal.SIGUSR1, file=sys.stderr, all_threads=True)
+    idle = _idle_seconds()
+    state = SolutionState(settings)
+    try:
+        state.start_configured(arguments.solution)
+    except Exception as error:  # as in-process: every tool then says why there is no solution
+        log.warning("cannot load %s: %s", arguments.solution, error)
+    try:
+        anyio.run(Engine(place, state, idle).serve)
+    except Exception:
+        log.exception("the shared engine failed")
+        place.forget()
+        shutdown.leave(1)
+
+
+def _idle_seconds() -> float:
+    try:
+        value = float(os.environ.get("ROSLYN_ENGINE_IDLE_SECONDS", ""))
+    except ValueError:
+        return 600.0
+    return value if value >= 0 else 600.0
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

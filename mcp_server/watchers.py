@@ -1,0 +1,145 @@
+"""The front ends that watch the shared engine (the terminal app): the assistant's activity sent to
+each as it happens, and writes held until one of them approves.
+
+Activity events are sent from the event loop; a write waits in its worker thread, while the loop sends
+the diff to the watchers that approve and takes the first decision back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import logging
+import os
+import threading
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+import anyio
+from anyio.streams.memory import MemoryObjectSendStream
+
+from engine import PendingWrite
+
+from .tools.registry import current_tool
+
+log = logging.getLogger("roslyn_mcp")
+
+BACKLOG = 200
+"""Events a watcher that attaches late is sent first: the session so far, as the panel shows it."""
+_QUEUE = 1000
+
+
+def _seconds(name: str, default: float) -> float:
+    try:
+        value = float(os.environ.get(name, ""))
+    except ValueError:
+        return default
+    return value if value > 0 else default
+
+
+@dataclass(eq=False)
+class Watcher:
+    outbox: MemoryObjectSendStream[dict[str, Any]]
+    approves: bool = False
+
+
+@dataclass(eq=False)
+class _Asked:
+    id: int
+    decided: threading.Event = field(default_factory=threading.Event)
+    reason: str | None = "no answer"
+
+
+class Watchers:
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self._watchers: list[Watcher] = []
+        self._backlog: deque[dict[str, Any]] = deque(maxlen=BACKLOG)
+        self._asked: dict[int, _Asked] = {}
+        self._numbers = itertools.count(1)
+        self.always_approve = os.environ.get("ROSLYN_APPROVE_WRITES", "") in ("1", "true", "yes")
+        """``ROSLYN_APPROVE_WRITES=1`` where the engine started: every write waits for a person."""
+        self.timeout = _seconds("ROSLYN_APPROVE_TIMEOUT_SECONDS", 300.0)
+
+    # On the event loop ---------------------------------------------------------------------------
+
+    def add(self, watcher: Watcher) -> None:
+        for event in self._backlog:
+            self._send(watcher, event)
+        self._watchers.append(watcher)
+
+    def remove(self, watcher: Watcher) -> None:
+        if watcher in self._watchers:
+            self._watchers.remove(watcher)
+
+    def observe(self, event: dict[str, Any]) -> None:
+        """An activity event: kept for later watchers, sent to the present ones."""
+        self._backlog.append(event)
+        for watcher in list(self._watchers):
+            self._send(watcher, event)
+
+    def heard(self, watcher: Watcher, message: dict[str, Any]) -> None:
+        """A watcher's line: approval switched on or off, or a decision on a write."""
+        if isinstance(message.get("approve_writes"), bool):
+            watcher.approves = message["approve_writes"]
+        decision = message.get("decision")
+        asked = self._asked.get(decision) if isinstance(decision, int) else None
+        if asked is not None and not asked.decided.is_set():
+            reason = message.get("reason") or "rejected without a reason"
+            asked.reason = None if message.get("accept") is True else str(reason)
+            asked.decided.set()
+            self._broadcast({"kind": "decided", "id": asked.id, "accepted": asked.reason is None})
+
+    def _broadcast(self, event: dict[str, Any]) -> None:
+        self._send_each(list(self._watchers), event)
+
+    def _send_each(self, watchers: list[Watcher], event: dict[str, Any]) -> None:
+        for watcher in watchers:
+            self._send(watcher, event)
+
+    def _send(self, watcher: Watcher, event: dict[str, Any]) -> None:
+        try:
+            watcher.outbox.send_nowait(event)
+        except (anyio.WouldBlock, anyio.BrokenResourceError, anyio.ClosedResourceError):
+            log.debug("a watcher fell behind; event %s dropped", event.get("kind"))
+
+    # In a worker thread --------------------------------------------------------------------------
+
+    def approve(self, pending: PendingWrite) -> str | None:
+        """``engine.set_write_approver``'s approver: ``None`` to write, else why not."""
+        approvers = self._call_on_loop(lambda: [w for w in self._watchers if w.approves or self.always_approve])
+        if not approvers and not self.always_approve:
+            return None
+        if not approvers:
+            return "approval of writes is on (ROSLYN_APPROVE_WRITES=1) and no terminal app is attached to approve"
+        asked = _Asked(next(self._numbers))
+        self._asked[asked.id] = asked
+        event = {
+            "kind": "approve",
+            "id": asked.id,
+            "tool": current_tool(),
+            "files": [path for path, _, _ in pending.files],
+            "diff": pending.diff(),
+            "timeout_s": self.timeout,
+        }
+        self._call_on_loop(lambda: self._send_each(approvers, event))
+        try:
+            if not asked.decided.wait(self.timeout):
+                asked.reason = f"no answer within {self.timeout:.0f} s"
+                self._call_on_loop(lambda: self._broadcast({"kind": "decided", "id": asked.id, "accepted": False}))
+            return asked.reason
+        finally:
+            self._asked.pop(asked.id, None)
+
+    def _call_on_loop(self, work: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(_call(work), self._loop).result()
+
+
+async def _call(work: Any) -> Any:
+    return work()
+
+
+def encoded(event: dict[str, Any]) -> bytes:
+    return json.dumps(event, separators=(",", ":"), default=str).encode("utf-8") + b"\n"

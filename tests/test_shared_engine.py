@@ -1,0 +1,286 @@
+"""One engine per solution (issue 45), over the real processes: ``roslyn-mcp`` relays attaching to the
+engine the first one started, a watcher seeing their requests, writes held for approval, a front end and
+the engine killed, another user refused, the engine leaving when idle."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from shared_engine import protocol
+from shared_engine.place import engines_of, runtime_directory
+from shared_engine.relay import RESTART_NOTE
+from shared_engine.watch import EngineWatch
+from tests.conftest import copy_fixture
+from tests.mcp_client import McpClient, server_command
+
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="SO_PEERCRED and the runtime directory are Linux's")
+
+
+@pytest.fixture(scope="module")
+def sharing() -> Iterator[dict[str, Any]]:
+    """A private runtime directory, and the environment that turns sharing on (this process's too, so
+    its watchers look where the servers do)."""
+    # Directly under /tmp: another user must be able to reach it once a test opens it (pytest's own
+    # directory is the user's alone).
+    runtime = Path(tempfile.mkdtemp(prefix="roslyn-engines-"))
+    env = {"ROSLYN_SHARED_ENGINE": "1", "ROSLYN_ENGINE_DIR": str(runtime), "ROSLYN_ENGINE_IDLE_SECONDS": "4"}
+    previous = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)
+    yield {"env": env, "runtime": runtime}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and str(runtime).encode() in _environment_of(entry):
+            _kill(int(entry.name))  # an engine a failed test left
+    shutil.rmtree(runtime, ignore_errors=True)
+    for key, value in previous.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
+
+
+@pytest.fixture
+def shared(sharing: dict[str, Any], tmp_path: Path) -> dict[str, Any]:
+    """A copy of Single of the test's own (tests write to it), served by a shared engine."""
+    return {**sharing, "solution": copy_fixture("Single", tmp_path) / "Single.csproj"}
+
+
+def _environment_of(process: Path) -> bytes:
+    try:
+        return (process / "environ").read_bytes()
+    except OSError:
+        return b""
+
+
+def _kill(pid: int) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGKILL)
+
+
+def _client(shared: dict[str, Any]) -> McpClient:
+    return McpClient(shared["env"], ["--solution", str(shared["solution"])])
+
+
+def _engine_processes(solution: Path) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            command = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"mcp_server.engine_host" in command and str(solution).encode() in command:
+            found.append(int(entry.name))
+    return found
+
+
+def _raw_front_end(shared: dict[str, Any]) -> subprocess.Popen[bytes]:
+    command = [*server_command(), "--solution", str(shared["solution"])]
+    return subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env={**os.environ, **shared["env"]}
+    )
+
+
+def _ask(front_end: subprocess.Popen[bytes], number: int, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    """The handshake, then one tool call; its answer."""
+    assert front_end.stdin is not None and front_end.stdout is not None
+    hello = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}
+    for message in (
+        {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": hello},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": number, "method": "tools/call", "params": {"name": tool, "arguments": arguments}},
+    ):
+        front_end.stdin.write(json.dumps(message).encode() + b"\n")
+    front_end.stdin.flush()
+    while True:
+        answer = json.loads(front_end.stdout.readline())
+        if answer.get("id") == number:
+            return answer
+
+
+def _wait(condition: Any, seconds: float, what: str) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"waited {seconds} s for {what}"
+        time.sleep(0.1)
+
+
+def test_front_ends_share_one_engine_watched_and_approved(shared: dict[str, Any]) -> None:
+    solution = shared["solution"]
+    events: list[dict[str, Any]] = []
+    attached: list[int | None] = []
+    watch = EngineWatch(str(solution), events.append, attached.append)
+    with _client(shared) as first:
+        answer = first.text("find_references", symbol="Single.Greeter.Greet")
+        assert "Usage.cs" in answer
+        [engine] = _engine_processes(solution)
+        # A second front end, killed after its first answer: no second load, and the first goes on.
+        second = _raw_front_end(shared)
+        started = time.monotonic()
+        answer = _ask(second, 1, "find_symbols", {"query": "Greeter"})
+        second_first_answer = time.monotonic() - started
+        assert "Greeter" in answer["result"]["content"][0]["text"]
+        assert _engine_processes(solution) == [engine]
+        second.kill()
+        second.wait(10)
+        assert "Usage.cs" in first.text("find_references", symbol="Single.Greeter.Greet")
+        assert second_first_answer < 10, second_first_answer  # a start and a search, no load (generous for CI)
+
+        watch.start()
+        _wait(lambda: attached and attached[-1] == engine, 10, "the watcher to attach")
+        # A late watcher is sent the session so far, then each request as it happens.
+        first.text("symbol_info", symbol="Single.Usage.Run")
+        _wait(lambda: any(e.get("tool") == "symbol_info" for e in events), 10, "symbol_info's activity")
+        tools = [e["tool"] for e in events if e.get("kind") == "activity"]
+        assert tools == ["find_references", "find_symbols", "find_references", "symbol_info"], tools
+        info = next(e for e in events if e.get("tool") == "symbol_info")
+        assert info["arguments"] == {"symbol": "Single.Usage.Run"} and info["where"]["file"].endswith("Usage.cs")
+        assert info["summary"] and not info["error"]
+
+        # Approval on: the write waits, is rejected with a reason, and nothing changes on disk.
+        greeter = solution.parent / "Greeter.cs"
+        before = greeter.read_bytes()
+        watch.set_approval(True)
+        decisions = iter([(False, "keep the public name"), (True, "")])
+
+        def answer_requests() -> None:
+            seen: set[int] = set()
+            deadline = time.monotonic() + 120
+            while len(seen) < 2 and time.monotonic() < deadline:
+                for event in list(events):
+                    if event.get("kind") == "approve" and event["id"] not in seen:
+                        seen.add(event["id"])
+                        assert event["tool"] == "rename_symbol" and "-    public string Greet" in event["diff"]
+                        watch.decide(event["id"], *next(decisions))
+                time.sleep(0.05)
+
+        answering = threading.Thread(target=answer_requests, daemon=True)
+        answering.start()
+        preview = first.text("rename_symbol", symbol="Single.Greeter.Greet", new_name="Welcome")
+        token = re.search(r"preview_token: (\S+)", preview).group(1)
+        rejected = first.call("rename_symbol", symbol="Single.Greeter.Greet", new_name="Welcome", apply=True, preview_token=token)
+        assert rejected.is_error and "Rejected by the user: keep the public name" in rejected.content[0].text
+        assert greeter.read_bytes() == before
+        applied = first.text("rename_symbol", symbol="Single.Greeter.Greet", new_name="Welcome", apply=True, preview_token=token)
+        answering.join(10)
+        assert "Welcome" in greeter.read_text() and "applied" in applied.lower()
+        watch.set_approval(False)
+
+        # The engine killed: the next request starts a new one, which says so.
+        os.kill(engine, signal.SIGKILL)
+        _wait(lambda: attached[-1] is None, 10, "the watcher to see the engine gone")
+        again = first.call("find_symbols", query="Welcome")
+        texts = [item.text for item in again.content]
+        assert not again.is_error and RESTART_NOTE in texts, texts
+        [restarted] = _engine_processes(solution)
+        assert restarted != engine
+        _wait(lambda: attached[-1] == restarted, 10, "the watcher to reattach")
+    watch.stop()
+    # No front end left: the engine leaves after its idle time, and takes its socket with it.
+    _wait(lambda: not _engine_processes(solution), 30, "the idle engine to leave")
+    assert not list(shared["runtime"].glob("*.sock"))
+
+
+def test_another_user_is_refused(shared: dict[str, Any], tmp_path: Path) -> None:
+    """The directory keeps other users out; were it opened, the engine itself refuses their uid."""
+    if os.getuid() != 0 or not Path("/usr/bin/setpriv").exists():
+        pytest.skip("needs root and setpriv to act as another user")
+    with _client(shared) as client:
+        client.text("find_symbols", query="Greeter")
+        [running] = engines_of(str(shared["solution"]))
+        place = running.place
+        attempt = [
+            "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-c",
+            "import socket,sys\n"
+            "s=socket.socket(socket.AF_UNIX)\n"
+            "try:\n s.connect(sys.argv[1])\nexcept OSError as e:\n print('refused:', e.strerror); sys.exit(0)\n"
+            "s.settimeout(10)\n"
+            "try:\n s.sendall(sys.argv[2].encode()); data=s.recv(4096)\nexcept OSError:\n data=b''\n"
+            "print('answered:', data or b'closed')\n",
+            str(place.socket), protocol.hello(protocol.WATCH).decode(),
+        ]  # fmt: skip
+        shut = subprocess.run(attempt, capture_output=True, text=True, timeout=30)
+        assert shut.stdout.startswith("refused: Permission denied"), shut
+        directory = runtime_directory()
+        try:
+            os.chmod(directory, 0o711)
+            os.chmod(place.socket, 0o666)
+            opened = subprocess.run(attempt, capture_output=True, text=True, timeout=30)
+        finally:
+            os.chmod(directory, 0o700)
+        assert opened.stdout.strip() == "answered: b'closed'", opened
+        assert client.text("find_symbols", query="Greeter")  # the engine goes on for its own user
+
+
+async def test_terminal_app_follows_the_assistant_and_rejects_its_write(
+    shared: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The app watches the engine an MCP client uses: its requests in the Activity tab, ``f`` opens what
+    they are about, and with ``alt+a`` a write waits for ctrl+n, whose reason the assistant receives."""
+    from textual.widgets import Input, TabbedContent
+
+    from tui.app import RoslynTui
+    from tui.screens.approve_write import ApproveWriteScreen
+    from tui.widgets.activity_panel import ActivityPanel
+    from tui.widgets.source_view import SourceView
+
+    monkeypatch.setenv("ROSLYN_TUI_CONFIG_DIR", str(tmp_path / "config"))
+    solution = shared["solution"]
+    greeter = solution.parent / "Greeter.cs"
+    with _client(shared) as client:
+        await asyncio.to_thread(client.text, "find_symbols", query="Greeter")
+        app = RoslynTui(solution)
+        async with app.run_test(size=(160, 45)) as pilot:
+            await app.workers.wait_for_complete()
+            panel = app.query_one("#activity-panel", ActivityPanel)
+
+            async def until(condition: Any, what: str) -> None:
+                for _ in range(200):
+                    if condition():
+                        return
+                    await pilot.pause(0.1)
+                raise AssertionError(f"waited 20 s for {what}")
+
+            await until(lambda: panel.events, "the backlog")
+            assert panel.events[0]["tool"] == "find_symbols" and "find_symbols(query=Greeter)" in panel.plain_text()
+
+            await pilot.press("f")
+            assert app.query_one("#panels", TabbedContent).active == "activity"
+            await asyncio.to_thread(client.text, "find_references", symbol="Single.Greeter.Greet")
+            await until(lambda: len(panel.events) == 2, "find_references's row")
+            source = app.query_one(SourceView)
+            await until(lambda: source.path is not None and source.path.endswith("Usage.cs"), "following to Usage.cs")
+            assert source.position[0] == 5
+            assert "find_references(symbol=Single.Greeter.Greet)" in app.query_one("#info-panel").plain_text()
+
+            await pilot.press("alt+a")
+            before = greeter.read_bytes()
+            preview = await asyncio.to_thread(client.text, "rename_symbol", symbol="Single.Greeter", new_name="Host")
+            token = re.search(r"preview_token: (\S+)", preview).group(1)
+            applying = asyncio.create_task(
+                asyncio.to_thread(
+                    client.call, "rename_symbol", symbol="Single.Greeter", new_name="Host", apply=True, preview_token=token
+                )
+            )
+            await until(lambda: isinstance(app.screen, ApproveWriteScreen), "the approval prompt")
+            assert "rename_symbol wants to write 2 files" in str(app.screen.query_one("#approve-head").render())
+            app.screen.query_one("#approve-reason", Input).value = "not before the release"
+            await pilot.press("ctrl+n")
+            answer = await applying
+            assert answer.is_error and "Rejected by the user: not before the release" in answer.content[0].text
+            assert greeter.read_bytes() == before
+            await until(lambda: len(panel.events) == 4 and panel.events[-1]["error"], "the rejected write's row")
