@@ -34,6 +34,12 @@ def main(argv: list[str] | None = None) -> None:
         help="load the solution in this process instead of attaching to (or starting) the solution's shared "
         "engine (else ROSLYN_SHARED_ENGINE=0)",
     )
+    parser.add_argument(
+        "--http",
+        metavar="HOST:PORT",
+        help="serve MCP's streamable HTTP at a loopback address (e.g. 127.0.0.1:8765) instead of stdio, with a "
+        "bearer token it prints; this process is then the solution's shared engine",
+    )
     arguments = parser.parse_args(argv)
     if arguments.projects is not None:
         os.environ["ROSLYN_PROJECTS"] = arguments.projects
@@ -44,6 +50,14 @@ def main(argv: list[str] | None = None) -> None:
     except UnknownToolset as error:
         parser.error(str(error))
     solution = arguments.solution or os.environ.get("DOTNET_SOLUTION_PATH") or None
+    if arguments.http:
+        if not solution:
+            parser.error("--http needs a solution (--solution or DOTNET_SOLUTION_PATH)")
+        from .engine_host import main as serve_engine
+
+        focus = os.environ.get("ROSLYN_PROJECTS")
+        serve_engine(["--solution", solution, "--http", arguments.http, *(["--projects", focus] if focus else [])])
+        return
     shared = not arguments.no_shared_engine and os.environ.get("ROSLYN_SHARED_ENGINE", "1") not in ("0", "false", "no")
     if solution and shared:
         from .attached import serve_attached

@@ -31,6 +31,8 @@ class Settings:
     call_budget_seconds: float = 50.0
     """``ROSLYN_CALL_BUDGET_SECONDS``: how long a call runs before it answers with a job to follow
     (clients end a call at 60 s whatever the server does)."""
+    approve_timeout_seconds: float = 300.0
+    """``ROSLYN_APPROVE_TIMEOUT_SECONDS``: how long a write waits for a person's approval (then rejected)."""
     build_timeout_seconds: float = 900.0
     """``ROSLYN_BUILD_TIMEOUT_SECONDS``: how long diagnostics of a project or the solution (and
     workspace_problems) may run: as long as a build may; they report progress and can be cancelled."""
@@ -48,6 +50,7 @@ class Settings:
             response_budget=_positive_int(env.get("ROSLYN_RESPONSE_BUDGET"), DEFAULT_RESPONSE_BUDGET),
             build_timeout_seconds=_positive_float(env.get("ROSLYN_BUILD_TIMEOUT_SECONDS"), 900.0),
             call_budget_seconds=_positive_float(env.get("ROSLYN_CALL_BUDGET_SECONDS"), 50.0),
+            approve_timeout_seconds=_positive_float(env.get("ROSLYN_APPROVE_TIMEOUT_SECONDS"), 300.0),
             toolsets=chosen(env.get("ROSLYN_TOOLSETS")),
         )
 

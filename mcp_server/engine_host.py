@@ -27,9 +27,11 @@ from engine import set_write_approver
 from shared_engine import protocol
 from shared_engine.peer import peer_of
 from shared_engine.place import Place, place_of
+from shared_engine.starter import connect
 
 from . import activity, shutdown
 from .config import Settings
+from .http import NotLoopback, address, http_server
 from .server import create_server
 from .solution_state import SolutionState
 from .transport import _CheckedLines
@@ -75,10 +77,14 @@ class _Writer:
 
 
 class Engine:
-    def __init__(self, place: Place, state: SolutionState, idle_seconds: float) -> None:
+    def __init__(
+        self, place: Place, state: SolutionState, idle_seconds: float, http: tuple[str, int] | None = None
+    ) -> None:
         self.place = place
         self.state = state
         self.idle_seconds = idle_seconds
+        self.http = http
+        """Also serve MCP's streamable HTTP there (then the engine never leaves on its own)."""
         self.attached = 0
         self.last_left = time.monotonic()
         self.watchers: Watchers | None = None
@@ -92,7 +98,11 @@ class Engine:
         self.place.describe(settings.solution_path or "", os.environ.get("ROSLYN_PROJECTS"), protocol.version())
         log.info("listening at %s", self.place.socket)
         async with anyio.create_task_group() as group:
-            group.start_soon(self._leave_when_idle)
+            if self.http is None:
+                group.start_soon(self._leave_when_idle)
+            else:
+                host, port = self.http
+                group.start_soon(http_server(self.state, host, port, self.place.token).serve)
             await listener.serve(self._connection, task_group=group)
 
     async def _leave_when_idle(self) -> None:
@@ -176,7 +186,12 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m mcp_server.engine_host")
     parser.add_argument("--solution", required=True)
     parser.add_argument("--projects")
+    parser.add_argument("--http", help="also serve MCP's streamable HTTP at this loopback HOST:PORT")
     arguments = parser.parse_args(argv)
+    try:
+        http = address(arguments.http) if arguments.http else None
+    except NotLoopback as error:
+        parser.error(str(error))
     if arguments.projects:
         os.environ["ROSLYN_PROJECTS"] = arguments.projects
     settings = Settings.from_environment(arguments.solution)
@@ -186,6 +201,9 @@ def main(argv: list[str] | None = None) -> None:
         format=f"%(asctime)s %(levelname)s engine {os.getpid()} %(name)s: %(message)s",
     )
     place = place_of(arguments.solution, arguments.projects, protocol.version())
+    if http is not None and connect(place) is not None:
+        parser.exit(2, f"an engine already serves {arguments.solution} (its stdio front ends attach to it); "
+                    "end its front ends, or wait for it to leave, then serve HTTP from a new one\n")
     shutdown.on_signals(first=place.forget)
     faulthandler.register(signal.SIGUSR1, file=sys.stderr, all_threads=True)
     idle = _idle_seconds()
@@ -195,7 +213,7 @@ def main(argv: list[str] | None = None) -> None:
     except Exception as error:  # as in-process: every tool then says why there is no solution
         log.warning("cannot load %s: %s", arguments.solution, error)
     try:
-        anyio.run(Engine(place, state, idle).serve)
+        anyio.run(Engine(place, state, idle, http).serve)
     except Exception:
         log.exception("the shared engine failed")
         place.forget()

@@ -8,7 +8,10 @@ import logging
 import signal
 import sys
 
+from engine import set_write_approver
+
 from . import shutdown
+from .approval import approval_required, ask_the_client
 from .config import Settings
 from .server import create_server
 from .toolsets import UnknownToolset
@@ -24,6 +27,8 @@ def serve_in_process(parser: argparse.ArgumentParser, solution: str | None) -> N
         level=getattr(logging, settings.log_level, logging.WARNING),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    if approval_required():  # no terminal app can attach here: the client asks its user
+        set_write_approver(lambda pending: ask_the_client(pending, settings.approve_timeout_seconds))
     shutdown.on_signals()
     # `kill -USR1 <pid>` writes every thread's stack to the log: what a server that seems stuck waits on.
     faulthandler.register(signal.SIGUSR1, file=sys.stderr, all_threads=True)

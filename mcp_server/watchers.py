@@ -11,7 +11,6 @@ import asyncio
 import itertools
 import json
 import logging
-import os
 import threading
 from collections import deque
 from dataclasses import dataclass, field
@@ -22,6 +21,8 @@ from anyio.streams.memory import MemoryObjectSendStream
 
 from engine import PendingWrite
 
+from .approval import approval_required, ask_the_client
+from .config import Settings
 from .tools.registry import current_tool
 
 log = logging.getLogger("roslyn_mcp")
@@ -29,14 +30,6 @@ log = logging.getLogger("roslyn_mcp")
 BACKLOG = 200
 """Events a watcher that attaches late is sent first: the session so far, as the panel shows it."""
 _QUEUE = 1000
-
-
-def _seconds(name: str, default: float) -> float:
-    try:
-        value = float(os.environ.get(name, ""))
-    except ValueError:
-        return default
-    return value if value > 0 else default
 
 
 @dataclass(eq=False)
@@ -59,9 +52,9 @@ class Watchers:
         self._backlog: deque[dict[str, Any]] = deque(maxlen=BACKLOG)
         self._asked: dict[int, _Asked] = {}
         self._numbers = itertools.count(1)
-        self.always_approve = os.environ.get("ROSLYN_APPROVE_WRITES", "") in ("1", "true", "yes")
+        self.always_approve = approval_required()
         """``ROSLYN_APPROVE_WRITES=1`` where the engine started: every write waits for a person."""
-        self.timeout = _seconds("ROSLYN_APPROVE_TIMEOUT_SECONDS", 300.0)
+        self.timeout = Settings.from_environment().approve_timeout_seconds
 
     # On the event loop ---------------------------------------------------------------------------
 
@@ -113,7 +106,7 @@ class Watchers:
         if not approvers and not self.always_approve:
             return None
         if not approvers:
-            return "approval of writes is on (ROSLYN_APPROVE_WRITES=1) and no terminal app is attached to approve"
+            return ask_the_client(pending, self.timeout)
         asked = _Asked(next(self._numbers))
         self._asked[asked.id] = asked
         event = {

@@ -63,6 +63,11 @@ class Place:
         return self.directory / f"{self.key}.log"
 
     @property
+    def token(self) -> Path:
+        """The bearer token of the engine's HTTP transport, when it serves one."""
+        return self.directory / f"{self.key}.token"
+
+    @property
     def about(self) -> Path:
         """What the engine serves (``solution``, ``projects``, ``version``, ``pid``), for the front ends
         that look for it by solution (the terminal app) and for those of another version."""
@@ -74,8 +79,8 @@ class Place:
         os.chmod(self.about, 0o600)
 
     def forget(self) -> None:
-        self.socket.unlink(missing_ok=True)
-        self.about.unlink(missing_ok=True)
+        for path in (self.socket, self.about, self.token):
+            path.unlink(missing_ok=True)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -284,3 +285,85 @@ async def test_terminal_app_follows_the_assistant_and_rejects_its_write(
             assert answer.is_error and "Rejected by the user: not before the release" in answer.content[0].text
             assert greeter.read_bytes() == before
             await until(lambda: len(panel.events) == 4 and panel.events[-1]["error"], "the rejected write's row")
+
+
+def test_streamable_http_needs_the_token_and_shares_the_engine(shared: dict[str, Any]) -> None:
+    """``--http``: loopback only, a request without the bearer token is refused, one with it is served,
+    and a stdio front end attaches to the same engine."""
+    import httpx2
+    from mcp.client.session import ClientSession
+    from mcp.client.streamable_http import streamable_http_client
+
+    refused = subprocess.run(
+        [*server_command(), "--solution", str(shared["solution"]), "--http", "0.0.0.0:8765"],
+        capture_output=True, text=True, env={**os.environ, **shared["env"]}, timeout=60,
+    )  # fmt: skip
+    assert refused.returncode == 2 and "not a loopback address" in refused.stderr
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [*server_command(), "--solution", str(shared["solution"]), "--http", f"127.0.0.1:{port}"]
+    engine = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, env={**os.environ, **shared["env"]})
+    try:
+        assert engine.stderr is not None
+        told = next(line for line in engine.stderr if "MCP over HTTP" in line)
+        token = re.search(r"Bearer (\S+)'", told).group(1)
+        url = f"http://127.0.0.1:{port}/mcp"
+        without = httpx2.post(url, json={"jsonrpc": "2.0", "id": 1, "method": "ping"}, timeout=30)
+        assert without.status_code == 401
+
+        async def ask() -> str:
+            headers = {"Authorization": f"Bearer {token}"}
+            async with (
+                httpx2.AsyncClient(headers=headers, timeout=120) as client,
+                streamable_http_client(url, http_client=client) as (read, write, *_),
+                ClientSession(read, write) as session,
+            ):
+                await session.initialize()
+                result = await session.call_tool("find_references", {"symbol": "Single.Greeter.Greet"})
+                return result.content[0].text
+
+        assert "Usage.cs" in asyncio.run(ask())
+        with _client(shared) as stdio:
+            assert "Usage.cs" in stdio.text("find_references", symbol="Single.Greeter.Greet")
+            assert [running.pid for running in engines_of(str(shared["solution"]))] == [engine.pid]
+    finally:
+        engine.terminate()
+        engine.wait(30)
+    assert not list(shared["runtime"].glob("*.sock")) and not list(shared["runtime"].glob("*.token"))
+
+
+def test_without_a_terminal_app_the_client_asks_its_user(tmp_path: Path) -> None:
+    """``ROSLYN_APPROVE_WRITES=1`` and no app to approve: the write is put to the client's user through
+    MCP elicitation (the diff in the message); a client that cannot ask gets it rejected, saying why."""
+    from mcp.client.session import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+    from mcp_types import ElicitResult
+
+    solution = copy_fixture("Single", tmp_path) / "Single.csproj"
+    greeter = solution.parent / "Greeter.cs"
+    before = greeter.read_bytes()
+    asked: list[str] = []
+
+    async def decline(context: Any, params: Any) -> ElicitResult:
+        asked.append(params.message)
+        return ElicitResult(action="accept", content={"write": False, "reason": "rename it in the next release"})
+
+    async def rename(callback: Any) -> Any:
+        command = server_command()
+        env = {**os.environ, "ROSLYN_SHARED_ENGINE": "0", "ROSLYN_APPROVE_WRITES": "1"}
+        parameters = StdioServerParameters(command=command[0], args=[*command[1:], "--solution", str(solution)], env=env)
+        async with stdio_client(parameters) as (read, write), ClientSession(read, write, elicitation_callback=callback) as session:
+            await session.initialize()
+            arguments = {"symbol": "Single.Greeter.Greet", "new_name": "Welcome"}
+            preview = (await session.call_tool("rename_symbol", arguments)).content[0].text
+            token = re.search(r"preview_token: (\S+)", preview).group(1)
+            return await session.call_tool("rename_symbol", {**arguments, "apply": True, "preview_token": token})
+
+    answer = asyncio.run(rename(decline))
+    assert answer.is_error and "Rejected by the user: rename it in the next release" in answer.content[0].text
+    assert asked and "rename_symbol wants to write 2 files" in asked[0] and "+    public string Welcome" in asked[0]
+    answer = asyncio.run(rename(None))
+    assert answer.is_error and "this client cannot ask its user (no elicitation)" in answer.content[0].text
+    assert greeter.read_bytes() == before

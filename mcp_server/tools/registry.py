@@ -11,6 +11,7 @@ engine off the event loop, shape the view.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import inspect
 import time
@@ -51,6 +52,9 @@ class Tool:
 class _Call:
     tool: Tool
     arguments: dict[str, Any]
+    context: Context | None = None
+    loop: asyncio.AbstractEventLoop | None = None
+    """The event loop the call came in on, for a worker thread that must ask the client something."""
 
 
 TOOLS: list[Tool] = []
@@ -73,7 +77,9 @@ def toolset(name: str) -> Callable[..., Callable[[ToolFunction], ToolFunction]]:
                 bound = signature().bind(*args, **kwargs)
                 bound.apply_defaults()
                 arguments = {k: v for k, v in bound.arguments.items() if k not in _NOT_KEYS}
-                token = _calling.set(_Call(declared, arguments))
+                ctx = kwargs.get("ctx")
+                call = _Call(declared, arguments, ctx if isinstance(ctx, Context) else None, asyncio.get_running_loop())
+                token = _calling.set(call)
                 started, result, failure = time.monotonic(), None, ""
                 try:
                     result = await function(*args, **kwargs)
@@ -101,6 +107,12 @@ def current_tool() -> str:
     """The tool being called in this context (its worker thread too), or ``""``."""
     call = _calling.get(None)
     return call.tool.name if call is not None else ""
+
+
+def current_context() -> tuple[Context | None, asyncio.AbstractEventLoop | None]:
+    """The MCP context of the call being made here (its worker thread too) and its event loop."""
+    call = _calling.get(None)
+    return (call.context, call.loop) if call is not None else (None, None)
 
 
 def register(server: MCPServer, offered: Callable[[Tool], bool], order: Callable[[Tool], int]) -> None:
