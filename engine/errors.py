@@ -6,6 +6,8 @@ next (``error.hint``), so both front ends can show it as is.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class EngineError(Exception):
     """Base of every error the engine raises on purpose."""
@@ -21,6 +23,17 @@ class EngineError(Exception):
     def describe(self) -> str:
         """The two-line form: the cause, then what to do."""
         return f"{self.message}\n{self.hint}" if self.hint else self.message
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Whole across processes (a shared engine's answer), whatever a subclass's constructor takes.
+        return (_restored, (type(self), self.message, dict(self.__dict__)))
+
+
+def _restored(kind: type[EngineError], message: str, state: dict[str, Any]) -> EngineError:
+    error = kind.__new__(kind)
+    Exception.__init__(error, message)
+    error.__dict__.update(state)
+    return error
 
 
 class BootstrapError(EngineError):

@@ -10,6 +10,8 @@ import argparse
 import os
 import sys
 
+from shared_engine import protocol
+
 from .toolsets import TOOLSETS, UnknownToolset, chosen
 
 
@@ -58,7 +60,7 @@ def main(argv: list[str] | None = None) -> None:
         focus = os.environ.get("ROSLYN_PROJECTS")
         serve_engine(["--solution", solution, "--http", arguments.http, *(["--projects", focus] if focus else [])])
         return
-    shared = not arguments.no_shared_engine and os.environ.get("ROSLYN_SHARED_ENGINE", "1") not in ("0", "false", "no")
+    shared = not arguments.no_shared_engine and protocol.enabled()
     if solution and shared:
         from .attached import serve_attached
 

@@ -8,12 +8,7 @@ import sys
 from shared_engine import protocol
 from shared_engine.place import NoPrivatePlace, engines_of, place_of
 from shared_engine.relay import Relay, say_to_stderr
-from shared_engine.starter import AttachFailed
-
-
-def engine_command(solution: str, projects: str | None) -> list[str]:
-    command = [sys.executable, "-m", "mcp_server.engine_host", "--solution", os.path.abspath(solution)]
-    return command + (["--projects", projects] if projects else [])
+from shared_engine.starter import AttachFailed, engine_command
 
 
 def serve_attached(solution: str, projects: str | None) -> bool:

@@ -31,8 +31,9 @@ from shared_engine.starter import connect
 
 from . import activity, shutdown
 from .config import Settings
-from .http import NotLoopback, address, http_server
+from .http import NotLoopback, address, serve_http
 from .server import create_server
+from .session_server import SessionServer
 from .solution_state import SolutionState
 from .transport import _CheckedLines
 from .watchers import Watcher, Watchers, encoded
@@ -94,15 +95,16 @@ class Engine:
         activity.OBSERVERS.append(self.watchers.observe)
         set_write_approver(self.watchers.approve)
         listener = await anyio.create_unix_listener(self.place.socket, mode=0o600)
-        settings = self.state.settings
-        self.place.describe(settings.solution_path or "", os.environ.get("ROSLYN_PROJECTS"), protocol.version())
+        # Described by the file it loads (a directory named resolved): front ends look for it that way.
+        solution = self.state.configured or self.state.settings.solution_path or ""
+        self.place.describe(solution, os.environ.get("ROSLYN_PROJECTS"), protocol.version())
         log.info("listening at %s", self.place.socket)
         async with anyio.create_task_group() as group:
             if self.http is None:
                 group.start_soon(self._leave_when_idle)
             else:
                 host, port = self.http
-                group.start_soon(http_server(self.state, host, port, self.place.token).serve)
+                group.start_soon(serve_http, self.state, host, port, self.place.token)
             await listener.serve(self._connection, task_group=group)
 
     async def _leave_when_idle(self) -> None:
@@ -133,6 +135,9 @@ class Engine:
             try:
                 if hello["role"] == protocol.MCP:
                     await self._serve_mcp(stream, lines, hello, peer.pid)
+                elif hello["role"] == protocol.SESSION:
+                    server = SessionServer(stream.extra(SocketAttribute.raw_socket), self.state)
+                    await anyio.to_thread.run_sync(server.serve, abandon_on_cancel=True)
                 else:
                     await self._serve_watcher(stream, lines)
             finally:
@@ -175,8 +180,12 @@ class Engine:
 
 
 def _refusal(hello: dict[str, Any]) -> str:
-    if hello.get("roslyn_engine") != protocol.PROTOCOL or hello.get("role") not in (protocol.MCP, protocol.WATCH):
-        return f"not a front end of this protocol (expected roslyn_engine {protocol.PROTOCOL}, role mcp or watch)"
+    if hello.get("roslyn_engine") != protocol.PROTOCOL or hello.get("role") not in (
+        protocol.MCP,
+        protocol.WATCH,
+        protocol.SESSION,
+    ):
+        return f"not a front end of this protocol (expected roslyn_engine {protocol.PROTOCOL}, a known role)"
     if hello.get("version") != protocol.version():
         return f"this engine is version {protocol.version()}, the front end {hello.get('version')}"
     return ""
@@ -192,7 +201,7 @@ def main(argv: list[str] | None = None) -> None:
         http = address(arguments.http) if arguments.http else None
     except NotLoopback as error:
         parser.error(str(error))
-    if arguments.projects:
+    if arguments.projects is not None:  # the front end's focus, "" for the whole solution
         os.environ["ROSLYN_PROJECTS"] = arguments.projects
     settings = Settings.from_environment(arguments.solution)
     logging.basicConfig(
@@ -200,7 +209,7 @@ def main(argv: list[str] | None = None) -> None:
         level=getattr(logging, settings.log_level, logging.WARNING),
         format=f"%(asctime)s %(levelname)s engine {os.getpid()} %(name)s: %(message)s",
     )
-    place = place_of(arguments.solution, arguments.projects, protocol.version())
+    place = place_of(arguments.solution, arguments.projects or None, protocol.version())
     if http is not None and connect(place) is not None:
         parser.exit(2, f"an engine already serves {arguments.solution} (its stdio front ends attach to it); "
                     "end its front ends, or wait for it to leave, then serve HTTP from a new one\n")

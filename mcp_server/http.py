@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import anyio
 import uvicorn
 
 from .config import Settings
@@ -68,8 +69,9 @@ class BearerToken:
         await self.app(scope, receive, send)
 
 
-def http_server(state: SolutionState, host: str, port: int, token_file: Path) -> uvicorn.Server:
-    """The HTTP server on the engine's solution; its token written to ``token_file`` and told on stderr."""
+async def serve_http(state: SolutionState, host: str, port: int, token_file: Path) -> None:
+    """Serve HTTP on the engine's solution; its token written to ``token_file`` and told on stderr once
+    the port accepts (a client reading that line can connect at once)."""
     token = secrets.token_urlsafe(32)
     descriptor = os.open(token_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(descriptor, "w") as stream:
@@ -77,12 +79,18 @@ def http_server(state: SolutionState, host: str, port: int, token_file: Path) ->
     settings = Settings.from_environment(state.settings.solution_path)
     server = create_server(settings, state.attached(settings))
     app = BearerToken(server.streamable_http_app(host=host), token)
-    shown = f"[{host}]" if ":" in host else host
-    print(
-        f"roslyn-mcp: MCP over HTTP at http://{shown}:{port}/mcp; send 'Authorization: Bearer {token}' "
-        f"(kept in {token_file}, readable by you alone)",
-        file=sys.stderr,
-        flush=True,
-    )
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on")
-    return uvicorn.Server(config)
+    http = uvicorn.Server(config)
+    shown = f"[{host}]" if ":" in host else host
+    async with anyio.create_task_group() as group:
+        group.start_soon(http.serve)
+        while not http.started:
+            if http.should_exit:
+                return
+            await anyio.sleep(0.05)
+        print(
+            f"roslyn-mcp: MCP over HTTP at http://{shown}:{port}/mcp; send 'Authorization: Bearer {token}' "
+            f"(kept in {token_file}, readable by you alone)",
+            file=sys.stderr,
+            flush=True,
+        )

@@ -23,7 +23,7 @@ from engine import PendingWrite
 
 from .approval import approval_required, ask_the_client
 from .config import Settings
-from .tools.registry import current_tool
+from .tools.registry import current_context, current_tool
 
 log = logging.getLogger("roslyn_mcp")
 
@@ -101,7 +101,10 @@ class Watchers:
     # In a worker thread --------------------------------------------------------------------------
 
     def approve(self, pending: PendingWrite) -> str | None:
-        """``engine.set_write_approver``'s approver: ``None`` to write, else why not."""
+        """``engine.set_write_approver``'s approver: ``None`` to write, else why not. Only an assistant's
+        writes wait: a person's own, made in a terminal app on this engine, are theirs to make."""
+        if current_context()[0] is None:
+            return None
         approvers = self._call_on_loop(lambda: [w for w in self._watchers if w.approves or self.always_approve])
         if not approvers and not self.always_approve:
             return None

@@ -1,9 +1,11 @@
 """What a front end and the engine say before the front end's own protocol begins: one JSON line each.
 
 The front end says who it is (``role``: ``mcp`` for an MCP session relayed byte for byte, ``watch`` for
-the terminal app following the assistant) and which version it is; the engine answers ``ok`` with its
+the terminal app following the assistant, ``session`` for the terminal app's own queries on the
+engine's session: ``remote``) and which version it is; the engine answers ``ok`` with its
 pid, or why it will not serve. After that an ``mcp`` connection carries MCP's own JSON-RPC lines and a
-``watch`` connection carries events (``activity``, ``approve``) one way and decisions the other.
+``watch`` connection carries events (``activity``, ``approve``) one way and decisions the other, and a
+``session`` connection pickled frames (``remote``).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 PROTOCOL = 1
-MCP, WATCH = "mcp", "watch"
+MCP, WATCH, SESSION = "mcp", "watch", "session"
 _SOURCES = ("engine", "mcp_server", "shared_engine")
 
 
@@ -39,6 +41,11 @@ def version() -> str:
                     found = os.stat(os.path.join(directory, name))
                     digest.update(f"{directory}/{name}:{found.st_size}:{found.st_mtime_ns}".encode())
     return f"{release}+{digest.hexdigest()[:12]}"
+
+
+def enabled() -> bool:
+    """Whether front ends share an engine (``ROSLYN_SHARED_ENGINE``, on unless ``0``)."""
+    return os.environ.get("ROSLYN_SHARED_ENGINE", "1").lower() not in ("0", "false", "no")
 
 
 SETTINGS_PREFIXES = ("ROSLYN_", "DOTNET_SOLUTION_PATH")

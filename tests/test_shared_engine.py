@@ -230,10 +230,13 @@ def test_another_user_is_refused(shared: dict[str, Any], tmp_path: Path) -> None
 async def test_terminal_app_follows_the_assistant_and_rejects_its_write(
     shared: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The app watches the engine an MCP client uses: its requests in the Activity tab, ``f`` opens what
-    they are about, and with ``alt+a`` a write waits for ctrl+n, whose reason the assistant receives."""
+    """The app works on the engine an MCP client uses (no second load) and watches it: the client's
+    requests in the Activity tab, ``f`` opens what they are about, and with ``alt+a`` the client's write
+    waits for ctrl+n, whose reason the assistant receives."""
     from textual.widgets import Input, TabbedContent
 
+    from engine import SymbolRef, queries
+    from shared_engine.remote import RemoteSession
     from tui.app import RoslynTui
     from tui.screens.approve_write import ApproveWriteScreen
     from tui.widgets.activity_panel import ActivityPanel
@@ -255,6 +258,13 @@ async def test_terminal_app_follows_the_assistant_and_rejects_its_write(
                         return
                     await pilot.pause(0.1)
                 raise AssertionError(f"waited 20 s for {what}")
+
+            # The app's own queries go to the engine the client started: one load, one engine.
+            assert isinstance(app.session, RemoteSession) and app.session.is_loaded
+            [engine] = _engine_processes(solution)
+            assert app.session.engine_pid == engine
+            references = app.session.run(queries.find_references, SymbolRef(name="Single.Greeter.Greet"))
+            assert [item.location.path for item in references.items] == [str(solution.parent / "Usage.cs")]
 
             await until(lambda: panel.events, "the backlog")
             assert panel.events[0]["tool"] == "find_symbols" and "find_symbols(query=Greeter)" in panel.plain_text()

@@ -166,6 +166,12 @@ class RoslynTui(
         self.load()
         self.watch_shared_engine()
 
+    def on_unmount(self) -> None:
+        # The shared engine counts this app as attached until its connections close (a test's app
+        # ends long before its process).
+        self.stop_watching_engine()
+        self._forget_session()
+
     # -- navigation -------------------------------------------------------------------------------
 
     def open_location(self, location: Location, remember: bool = True, reload: bool = False) -> None:
@@ -311,7 +317,7 @@ class RoslynTui(
             innermost = around.member or around.type
             crumbs = innermost.display if innermost is not None else ""
         except EngineError:
-            text = f"{self.session.snapshot().relative(path)}:{line}:{column}"
+            text = f"{relative_path(path, self.session.root)}:{line}:{column}"
         self.call_from_thread(self._show_status, text)
         header = self._file_header + (f"  ›  {crumbs}" if crumbs else "")
         self.call_from_thread(self.query_one("#file-header", Static).update, header)

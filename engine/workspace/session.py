@@ -335,6 +335,12 @@ class SolutionSession:
                 self._queries -= 1
                 self._last_query = time.monotonic()
 
+    def call(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``function(*args, **kwargs)`` where this session lives: here, at once. A front end calls engine
+        functions that take the session this way, so the same code runs them in a shared engine
+        (``shared_engine.remote.RemoteSession.call``)."""
+        return function(*args, **kwargs)
+
     def start(
         self, query: Callable[..., T], *args: Any, timeout: float | None = DEFAULT_QUERY_TIMEOUT, **kwargs: Any
     ) -> tuple[Operation, Callable[[], T]]:

@@ -14,16 +14,13 @@ from typing import TYPE_CHECKING, Any
 from textual.widgets import Static, TabbedContent
 
 from engine import Location, SymbolRef, resolve_target
+from shared_engine import protocol
 from shared_engine.watch import EngineWatch
 
 from ..screens.approve_write import ApproveWriteScreen
 from ..widgets.activity_panel import ActivityAnswer, ActivityChosen, ActivityPanel
 from ..widgets.panels import InfoPanel
 from .base import AppMixin
-
-
-def shared_engine_enabled() -> bool:
-    return os.environ.get("ROSLYN_SHARED_ENGINE", "1") not in ("0", "false", "no")
 
 
 class ActivityActions(AppMixin):
@@ -45,7 +42,7 @@ class ActivityActions(AppMixin):
 
     def watch_shared_engine(self) -> None:
         """Attach to the solution's shared engine whenever one runs (never start one: the app loads its own)."""
-        if not shared_engine_enabled() or self.engine_watch is not None:
+        if not protocol.enabled() or self.engine_watch is not None:
             return
         self.approving = os.environ.get("ROSLYN_APPROVE_WRITES", "") in ("1", "true", "yes")
         try:
@@ -60,7 +57,7 @@ class ActivityActions(AppMixin):
         )
         self.engine_watch.start()
 
-    def on_unmount(self) -> None:
+    def stop_watching_engine(self) -> None:
         if self.engine_watch is not None:
             self.engine_watch.stop()
 

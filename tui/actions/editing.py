@@ -62,7 +62,7 @@ class EditingActions(AppMixin):
         assert self.session is not None
         session = self.session
         try:
-            actions = editing.code_actions(session, path, line, column, end_line, end_column, diagnostic)
+            actions = session.call(editing.code_actions, session, path, line, column, end_line, end_column, diagnostic)
         except EngineError as error:
             self.call_from_thread(self.notify, error.describe(), severity="warning")
             return
@@ -81,8 +81,8 @@ class EditingActions(AppMixin):
                 asked[item.id][1]()
                 return
             self.preview_edit(
-                lambda: editing.apply_code_action(session, item.id),
-                lambda token: editing.apply_code_action(session, apply=True, preview_token=token),
+                lambda: session.call(editing.apply_code_action, session, item.id),
+                lambda token: session.call(editing.apply_code_action, session, apply=True, preview_token=token),
             )
 
         self.call_from_thread(self.push_screen, CodeActionsScreen(actions), chosen)
@@ -108,9 +108,9 @@ class EditingActions(AppMixin):
                     if text is not None:
                         parts = [part.strip() for part in text.split(",") if part.strip()]
                         self.preview_edit(
-                            lambda: editing.change_signature(session, target, parts),
-                            lambda token: editing.change_signature(
-                                session, target, parts, apply=True, preview_token=token
+                            lambda: session.call(editing.change_signature, session, target, parts),
+                            lambda token: session.call(
+                                editing.change_signature, session, target, parts, apply=True, preview_token=token
                             ),
                         )
 
@@ -131,9 +131,9 @@ class EditingActions(AppMixin):
                 def answered(name: str | None) -> None:
                     if name is not None:
                         self.preview_edit(
-                            lambda: editing.extract_interface(session, target, None, name),
-                            lambda token: editing.extract_interface(
-                                session, target, None, name, apply=True, preview_token=token
+                            lambda: session.call(editing.extract_interface, session, target, None, name),
+                            lambda token: session.call(
+                                editing.extract_interface, session, target, None, name, apply=True, preview_token=token
                             ),
                         )
 
@@ -164,8 +164,10 @@ class EditingActions(AppMixin):
         def named(new_name: str | None) -> None:
             if new_name:
                 self.preview_edit(
-                    lambda: editing.rename_symbol(session, ref, new_name),
-                    lambda token: editing.rename_symbol(session, ref, new_name, apply=True, preview_token=token),
+                    lambda: session.call(editing.rename_symbol, session, ref, new_name),
+                    lambda token: session.call(
+                        editing.rename_symbol, session, ref, new_name, apply=True, preview_token=token
+                    ),
                 )
 
         prompt = RenameScreen(f"'{name}'", name)
@@ -197,8 +199,8 @@ class EditingActions(AppMixin):
             return
         session, path = self.session, source.path
         self.preview_edit(
-            lambda: edit(session, path),
-            lambda token: edit(session, path, apply=True, preview_token=token),
+            lambda: session.call(edit, session, path),
+            lambda token: session.call(edit, session, path, apply=True, preview_token=token),
         )
 
     @work(thread=True, exclusive=True, group="edit")
@@ -237,8 +239,9 @@ class EditingActions(AppMixin):
     @work(thread=True, exclusive=True, group="edit")
     def undo_edit(self) -> None:
         """Put back the files of the last applied edit (any tool's), as ``undo_edit`` does over MCP."""
+        assert self.session is not None
         try:
-            undone = editing.undo_edit(self.session)
+            undone = self.session.call(editing.undo_edit, self.session)
         except EngineError as error:
             self.call_from_thread(self.notify, error.describe(), title="Not undone", severity="warning", timeout=10)
             return

@@ -5,6 +5,7 @@ solution that opened restricted."""
 from __future__ import annotations
 
 import itertools
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +29,10 @@ from engine import (
     resolve_target,
     whole_solution,
 )
+from shared_engine import protocol
+from shared_engine.place import NoPrivatePlace
+from shared_engine.remote import RemoteSession, attach_session
+from shared_engine.starter import AttachFailed
 
 from .. import config
 from ..widgets.panels import InfoPanel, ListPanel
@@ -57,8 +62,7 @@ class LoadingActions(AppMixin):
         """Open the solution; search as soon as the last load's index can answer, everything once MSBuild
         is done. The diagnostics come after, in the background (``load_diagnostics``)."""
         try:
-            trust = decide(resolve_target(self.path).path) if self.restricted else NAMED_BY_USER
-            session = open_session(self.path, trust=trust, projects=self.projects)
+            session = self._open_session()
             if session.answers_before_load():
                 self.call_from_thread(self._searchable, session)
             session.load(lambda p: self.call_from_thread(self._progress, p))
@@ -70,6 +74,26 @@ class LoadingActions(AppMixin):
         self.call_from_thread(self._loaded, session, structure)
         if not session.restricted:
             self.call_from_thread(self.load_diagnostics)
+
+    def _open_session(self) -> Any:
+        """The solution's shared engine's session (started when none runs), so that an assistant on the
+        same solution shares its load; this process's own with ``--restricted``, without sharing, or
+        when no engine can be had (said)."""
+        target = resolve_target(self.path).path
+        trust = decide(target) if self.restricted else NAMED_BY_USER
+        if not self.restricted and protocol.enabled():
+            focus = ",".join(self.projects) if self.projects is not None else os.environ.get("ROSLYN_PROJECTS")
+            try:
+                return attach_session(str(target), focus)
+            except (AttachFailed, NoPrivatePlace, OSError) as error:
+                note = f"No shared engine ({error}); the solution loads in this process."
+                self.call_from_thread(self.notify, note, severity="warning", timeout=10)
+        return open_session(self.path, trust=trust, projects=self.projects)
+
+    def _forget_session(self) -> None:
+        if isinstance(self.session, RemoteSession):
+            self.session.close()
+        self.session = None
 
     def _searchable(self, session: SolutionSession) -> None:
         """The solution still loads, but symbol search answers (and opens files): from the last load's
@@ -181,7 +205,7 @@ class LoadingActions(AppMixin):
             return
         self.path = whole_solution(self.session.target)
         self.projects = []
-        self.session = None
+        self._forget_session()
         self.sub_title = self.path.name
         self.query_one("#loading").display = True
         self.load()
@@ -192,7 +216,7 @@ class LoadingActions(AppMixin):
             self.notify("This solution is already trusted.", timeout=3)
             return
         grant(self.session.target.path)
-        self.session = None
+        self._forget_session()
         self.sub_title = self.path.name
         self.query_one("#loading").display = True
         self.load()

@@ -75,9 +75,11 @@ class TestingActions(AppMixin):
 
         try:
             if changed_since is not None:
-                run = review.run_changed_tests(self.session, changed_since, on_result=arrived)
+                run = self.session.call(review.run_changed_tests, self.session, changed_since, on_result=arrived)
             else:
-                run = testing.run_tests(self.session, symbol=ref, tests=listed or None, on_result=arrived)
+                run = self.session.call(
+                    testing.run_tests, self.session, symbol=ref, tests=listed or None, on_result=arrived
+                )
         except EngineError as error:
             self.call_from_thread(self.notify, error.describe(), title="Tests", severity="error")
             return
@@ -101,7 +103,7 @@ class TestingActions(AppMixin):
             self.call_from_thread(self._build_progress, done, total, project)
 
         try:
-            report = testing.run_build(self.session, progress=progress)
+            report = self.session.call(testing.run_build, self.session, progress=progress)
         except EngineError as error:
             self.call_from_thread(self._build_done, None)
             self.call_from_thread(self.notify, error.describe(), title="Build", severity="error")

@@ -123,12 +123,18 @@ class ReplScreen(Screen[None]):
         self.query_one(ReplInput).focus()
         self.introduce()
 
+    def _engine(self, function: Any, *args: Any, **kwargs: Any) -> Any:
+        """``function`` where the solution's session lives (the shared engine's contexts are its own)."""
+        if self.session is not None:
+            return self.session.call(function, *args, **kwargs)
+        return function(*args, **kwargs)
+
     @work(thread=True, group="repl-info")
     def introduce(self) -> None:
-        allowed, why = consent.decide(self.session)
+        allowed, why = self._engine(consent.decide, self.session)
         if allowed:
-            repl.prepare(self.session)  # a warm worker for the first submission
-        limits = repl.limits()
+            self._engine(repl.prepare, self.session)  # a warm worker for the first submission
+        limits = self._engine(repl.limits)
         intro = (
             "C# REPL: statements, or an expression without ';' to see its value. Each context is a separate "
             f"process ({limits.time_seconds:g} s, {limits.memory_mb} MB)."
@@ -169,7 +175,8 @@ class ReplScreen(Screen[None]):
     @work(thread=True, exclusive=False, group="repl")
     def evaluate(self, code: str, context: str, reference_solution: bool) -> None:
         try:
-            result = repl.evaluate_csharp(code, context, self.session, reference_solution and self.session is not None)
+            reference = reference_solution and self.session is not None
+            result = self._engine(repl.evaluate_csharp, code, context, self.session, reference)
         except EngineError as error:
             self.app.call_from_thread(self._write, [Text(error.describe(), style="bold red")])
             return
@@ -200,7 +207,7 @@ class ReplScreen(Screen[None]):
         self._write([Text(f"context {self.contexts[-1]}: starts with the next submission", style="dim")])
 
     def action_reset(self) -> None:
-        ended = repl.reset_repl(self.context)
+        ended = self._engine(repl.reset_repl, self.context)
         self._write([Text(ended.render(), style="dim")])
 
     def action_export_app(self) -> None:
@@ -218,7 +225,7 @@ class ReplScreen(Screen[None]):
     def export(self, path: str, context: str) -> None:
         try:
             # The person typed the path: it may lie outside the solution's directory.
-            result = export_app(path, context, self.session, named_by_user=True)
+            result = self._engine(export_app, path, context, self.session, named_by_user=True)
         except EngineError as error:
             self.app.call_from_thread(self._write, [Text(error.describe(), style="bold red")])
             return
@@ -226,8 +233,8 @@ class ReplScreen(Screen[None]):
         self.app.call_from_thread(self._write, [Text(result.render(), style=style)])
 
     def action_allow(self) -> None:
-        consent.allow_for_this_process()
-        repl.prepare(self.session)
+        self._engine(consent.allow_for_this_process)
+        self._engine(repl.prepare, self.session)
         self._write([Text("The REPL may run code until you quit.", style="bold")])
 
 

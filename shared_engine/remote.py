@@ -1,0 +1,231 @@
+"""A solution session in the shared engine, used from a front end's process (the terminal app) as if
+it were its own: queries and engine functions run there, their views come back.
+
+Each request is a frame (a length, then a pickle) naming an engine function by reference, with its
+arguments; the session object itself and any callback among them travel as markers, replaced in the
+engine by its session and by a function that sends the callback's arguments back here. Pickle is safe
+here because both ends are this user's own processes of the same version (the socket's directory is
+the user's alone, the engine checks the peer's uid, and the greeting checks the version): nothing
+crosses a trust boundary that running code as this user did not already cross.
+"""
+
+from __future__ import annotations
+
+import itertools
+import pickle
+import socket
+import struct
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+_LENGTH = struct.Struct("!Q")
+EARLY_INDEX = object()
+"""What ``early_index()`` gives when the engine's session answers from its index (its source stays there)."""
+
+
+@dataclass(frozen=True)
+class SessionMarker:
+    """Stands for the engine's session among a request's arguments."""
+
+
+@dataclass(frozen=True)
+class CallbackMarker:
+    number: int
+
+
+def send_frame(connection: socket.socket, value: Any) -> None:
+    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    connection.sendall(_LENGTH.pack(len(data)) + data)
+
+
+def receive_frame(connection: socket.socket) -> Any:
+    (length,) = _LENGTH.unpack(_exactly(connection, _LENGTH.size))
+    return pickle.loads(_exactly(connection, length))
+
+
+def _exactly(connection: socket.socket, size: int) -> bytes:
+    parts, left = [], size
+    while left:
+        chunk = connection.recv(min(left, 1 << 20))
+        if not chunk:
+            raise ConnectionError("the shared engine closed the connection")
+        parts.append(chunk)
+        left -= len(chunk)
+    return b"".join(parts)
+
+
+class EngineGone(ConnectionError):
+    """The shared engine stopped while a request waited for it."""
+
+
+@dataclass
+class _Pending:
+    done: threading.Event
+    callbacks: dict[int, Callable[..., Any]]
+    outcome: tuple[str, Any] | None = None
+
+
+class RemoteSession:
+    """The part of ``engine.SolutionSession`` a front end uses, answered by the shared engine."""
+
+    def __init__(self, connection: socket.socket, engine_pid: int) -> None:
+        self.engine_pid = engine_pid
+        self._connection = connection
+        self._send_lock = threading.Lock()
+        self._pending: dict[int, _Pending] = {}
+        self._numbers = itertools.count(1)
+        self._gone: str | None = None
+        self._facts: dict[str, Any] = {}
+        self._reader = threading.Thread(target=self._read, name="roslyn-tui-remote-session", daemon=True)
+        self._reader.start()
+        self.refresh()
+
+    # What the session is ------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Read the session's facts again (its report once loaded, its trust)."""
+        self._facts = self._request("facts")
+
+    @property
+    def target(self) -> Any:
+        return self._facts["target"]
+
+    @property
+    def root(self) -> Path:
+        return Path(self._facts["root"])
+
+    @property
+    def report(self) -> Any:
+        return self._facts["report"]
+
+    @property
+    def error(self) -> Any:
+        return self._facts["error"]
+
+    @property
+    def restricted(self) -> bool:
+        return bool(self._facts["restricted"])
+
+    @property
+    def is_loaded(self) -> bool:
+        return self._facts["report"] is not None
+
+    # What it does -------------------------------------------------------------------------------
+
+    def run(self, query: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        return self._request("run", query, args, kwargs)
+
+    def call(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """``function(*args, **kwargs)`` in the engine, with this session standing for its own."""
+        return self._request("call", function, args, kwargs)
+
+    def load(self, progress: Callable[..., Any] | None = None, timeout: float | None = None) -> Any:
+        """Wait for the engine's load (its progress reported here); its report."""
+        report = self._request("load", progress)
+        self.refresh()
+        return report
+
+    def answers_before_load(self) -> bool:
+        return bool(self._request("answers_before_load"))
+
+    def early_index(self) -> object | None:
+        return EARLY_INDEX if self._request("has_early_index") else None
+
+    def prefer(self, path: str) -> None:
+        self._request("prefer", path)
+
+    def close(self) -> None:
+        self._gone = "closed"
+        with _quiet():
+            self._connection.shutdown(socket.SHUT_RDWR)
+        self._connection.close()
+
+    # The wire ------------------------------------------------------------------------------------
+
+    def _request(self, kind: str, *payload: Any) -> Any:
+        if self._gone is not None:
+            raise EngineGone(f"the shared engine is gone ({self._gone})")
+        number = next(self._numbers)
+        callbacks: dict[int, Callable[..., Any]] = {}
+        marked = tuple(self._marked(value, callbacks) for value in payload)
+        pending = self._pending[number] = _Pending(threading.Event(), callbacks)
+        try:
+            with self._send_lock:
+                send_frame(self._connection, (number, kind, marked))
+        except OSError as error:
+            self._pending.pop(number, None)
+            raise EngineGone(f"the shared engine is gone ({error})") from error
+        pending.done.wait()
+        self._pending.pop(number, None)
+        assert pending.outcome is not None
+        state, value = pending.outcome
+        if state == "error":
+            raise value
+        return value
+
+    def _marked(self, value: Any, callbacks: dict[int, Callable[..., Any]]) -> Any:
+        if value is self:
+            return SessionMarker()
+        if isinstance(value, tuple):
+            return tuple(self._marked(each, callbacks) for each in value)
+        if isinstance(value, dict):
+            return {key: self._marked(each, callbacks) for key, each in value.items()}
+        if callable(value) and (getattr(value, "__name__", "") == "<lambda>" or _is_closure(value)):
+            number = len(callbacks) + 1
+            callbacks[number] = value
+            return CallbackMarker(number)
+        return value
+
+    def _read(self) -> None:
+        try:
+            while True:
+                number, state, value = receive_frame(self._connection)
+                pending = self._pending.get(number)
+                if pending is None:
+                    continue
+                if state == "callback":
+                    callback_number, args = value
+                    with _quiet():  # a failing callback is the front end's, not the request's
+                        pending.callbacks[callback_number](*args)
+                    continue
+                pending.outcome = (state, value)
+                pending.done.set()
+        except (OSError, EOFError, pickle.UnpicklingError, struct.error) as error:
+            self._gone = str(error) or type(error).__name__
+            for pending in list(self._pending.values()):
+                pending.outcome = ("error", EngineGone(f"the shared engine stopped ({self._gone})"))
+                pending.done.set()
+
+
+def _is_closure(value: Any) -> bool:
+    """A function that cannot travel by reference (a nested function or a bound method): a callback."""
+    qualified = getattr(value, "__qualname__", "")
+    bound = hasattr(value, "__self__") and not isinstance(getattr(value, "__self__", None), type(__builtins__))
+    return "<locals>" in qualified or (bound and not isinstance(value, type))
+
+
+class _quiet:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: Any, *_: Any) -> bool:
+        return kind is not None and issubclass(kind, Exception)
+
+
+def attach_session(solution: str, projects: str | None) -> RemoteSession:
+    """The session of ``solution``'s shared engine (focused on ``projects``), started when none runs.
+
+    Raises:
+        NoPrivatePlace: there is no private runtime directory for the socket.
+        AttachFailed: the engine could not start, or refused.
+    """
+    from . import protocol
+    from .place import place_of
+    from .starter import attach, engine_command
+
+    place = place_of(solution, projects, protocol.version())
+    connection, answer = attach(place, engine_command(solution, projects), protocol.SESSION)
+    return RemoteSession(connection, int(answer.get("pid", 0)))
