@@ -8,7 +8,9 @@ solution (25 projects of 63 files by default), timed from each process's start o
 - **Short sessions**: a session that asks a search and references and ends, then another right after
   (it finds the first one's engine alive), then one after that engine has gone (its idle time passed:
   here it is ended) which starts a new engine from the index and project cache the first left.
-- **The front end's own start**: ``initialize`` answered by a relay to a running engine.
+- **A person and an assistant**: an assistant's session open, then the terminal app (headless, through
+  Textual's Pilot, in a process of its own) on the same solution, a file opened and references asked:
+  resident memory of the engine and the app, shared and not.
 
     python bench/shared_engine.py [--projects 25] [--files 63] [--out bench/results/shared_engine.json]
 """
@@ -102,6 +104,11 @@ def main() -> None:
             os.kill(pid, signal.SIGTERM)
         time.sleep(2)
         results["not_shared"] = asyncio.run(pair(solution, alone, runtime))
+        results["app_and_assistant_shared"] = asyncio.run(app_and_assistant(solution, shared, runtime))
+        for pid in engine_pids(runtime):
+            os.kill(pid, signal.SIGTERM)
+        time.sleep(2)
+        results["app_and_assistant_not_shared"] = asyncio.run(app_and_assistant(solution, alone, runtime))
     finally:
         for pid in engine_pids(runtime):
             os.kill(pid, signal.SIGKILL)
@@ -165,5 +172,48 @@ async def pair(solution: Path, env: dict[str, str], runtime: Path) -> dict[str, 
     return {"first": await first_task, "second": await second_task, "engine_processes": len(engines), "rss_mb": memory}
 
 
+async def app_and_assistant(solution: Path, env: dict[str, str], runtime: Path) -> dict[str, object]:
+    """An assistant's session open, then the app on the same solution; memory once the app has answered."""
+    from mcp_session import mcp_session
+
+    async with mcp_session(solution, env=env) as session:
+        await session.call_tool("find_references", {"symbol": "Bench.Core.Entity"})
+        started = time.monotonic()
+        app = await asyncio.create_subprocess_exec(
+            sys.executable, __file__, "--app-child", str(solution),
+            env=env, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        assert app.stdout is not None and app.stdin is not None
+        answered = json.loads(await app.stdout.readline())
+        answered["app_answered_s"] = round(time.monotonic() - started, 2)
+        answered["engines_mb"] = [rss_mb(pid) for pid in engine_pids(runtime)]
+        answered["assistant_front_ends_mb"] = [rss_mb(pid) for pid in front_end_pids(solution)]
+        app.stdin.close()
+        await app.wait()
+    return answered
+
+
+async def app_child(solution: Path) -> None:
+    """The terminal app, headless: loaded, a file opened, references shown; its own memory printed."""
+    from engine import SymbolRef, queries
+    from tui.app import RoslynTui
+
+    app = RoslynTui(solution)
+    async with app.run_test(size=(160, 45)) as pilot:
+        while app.session is None or not app.session.is_loaded:
+            await pilot.pause(0.2)
+        app.go_to(SymbolRef(name="Bench.Core.Entity"))
+        app.show_query("references", queries.find_references, SymbolRef(name="Bench.Core.Entity"))
+        while any(not worker.is_finished for worker in app.workers):
+            await pilot.pause(0.2)
+        kind = type(app.session).__name__
+        print(json.dumps({"app_mb": rss_mb(os.getpid()), "app_session": kind}), flush=True)
+        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
+
+
 if __name__ == "__main__":
-    main()
+    if len(sys.argv) == 3 and sys.argv[1] == "--app-child":
+        os.environ.setdefault("ROSLYN_TUI_CONFIG_DIR", tempfile.mkdtemp())
+        asyncio.run(app_child(Path(sys.argv[2])))
+    else:
+        main()

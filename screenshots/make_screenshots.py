@@ -114,12 +114,86 @@ async def shoot(
         print(f"screenshots/{name}.svg")
 
 
+async def shoot_activity() -> None:
+    """The app following an assistant: a real ``roslyn-mcp`` on the sample's shared engine asks a search,
+    a symbol's info and its references (``activity``), then renames with approval on (``approve-write``)."""
+    from mcp.client.session import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    sample = sample_copy()
+    server = shutil.which("roslyn-mcp", path=str(Path(sys.executable).parent)) or "roslyn-mcp"
+    parameters = StdioServerParameters(command=server, args=["--solution", str(sample)], env=dict(os.environ))
+    app = RoslynTui(sample, theme="roslyn-dark", sample=True)
+    async with (
+        app.run_test(size=SIZE) as pilot,
+        stdio_client(parameters) as (read, write),
+        ClientSession(read, write) as assistant,
+    ):
+        await assistant.initialize()
+        await _settled(app)
+        await pilot.press("f")
+        await assistant.call_tool("find_symbols", {"query": "Circle"})
+        await assistant.call_tool("symbol_info", {"symbol": "Sample.Core.Circle.Describe"})
+        await assistant.call_tool("find_references", {"symbol": "Sample.Core.Square.Scale(double)"})
+        await _until(pilot, lambda: len(app.query_one("#activity-panel").events) == 3)
+        await _settled(app)
+        await pilot.pause(0.5)
+        _save(app, "activity")
+        await pilot.press("alt+a")
+        arguments = {"symbol": "Sample.Core.Square.Scale(double)", "new_name": "Resize"}
+        preview = (await assistant.call_tool("rename_symbol", arguments)).content[0].text
+        token = preview.split("preview_token: ")[1].split()[0]
+        applying = asyncio.create_task(
+            assistant.call_tool("rename_symbol", {**arguments, "apply": True, "preview_token": token})
+        )
+        await _until(pilot, lambda: type(app.screen).__name__ == "ApproveWriteScreen")
+        await pilot.press(*"keep the public name")
+        await pilot.pause(0.5)
+        _save(app, "approve-write")
+        await pilot.press("ctrl+n")
+        await applying
+
+
+async def _settled(app: Any) -> None:
+    """Every worker done; one that a newer one of its group replaced counts as done."""
+    from textual.worker import WorkerCancelled
+
+    while True:
+        try:
+            await app.workers.wait_for_complete()
+            return
+        except WorkerCancelled:
+            continue
+
+
+async def _until(pilot: Any, condition: Callable[[], bool]) -> None:
+    for _ in range(600):
+        if condition():
+            return
+        await pilot.pause(0.1)
+    raise TimeoutError("the screenshot's state never came")
+
+
+def _save(app: Any, name: str) -> None:
+    (HERE / f"{name}.svg").write_text(app.export_screenshot(title=f"roslyn-tui: {name}"), encoding="utf-8")
+    print(f"screenshots/{name}.svg")
+
+
+def sample_copy() -> Path:
+    """A copy of the sample for the shots that edit (the rename is rejected, but a copy costs nothing)."""
+    root = Path(tempfile.mkdtemp()) / "sample"
+    shutil.copytree(SAMPLE.parent, root, ignore=shutil.ignore_patterns("bin", "obj"))
+    return root / SAMPLE.name
+
+
 async def main() -> None:
     os.environ.setdefault("ROSLYN_TUI_CONFIG_DIR", tempfile.mkdtemp())
     wanted = set(sys.argv[1:])  # names to shoot again; none: every one
     for shot in SHOTS:
         if not wanted or shot[0] in wanted:
             await shoot(*shot)
+    if not wanted or wanted & {"activity", "approve-write"}:
+        await shoot_activity()
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ engine's worker processes, never in this one."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -17,7 +18,17 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Checkbox, Label, RichLog, Select, TextArea
 
-from engine import EngineError, Evaluation, confinement, consent, diagnostic_lines, export_app, is_complete, repl
+from engine import (
+    EngineError,
+    Evaluation,
+    confinement,
+    consent,
+    diagnostic_lines,
+    ensure_runtime,
+    export_app,
+    is_complete,
+    repl,
+)
 
 from ..bindings import REPL_BINDINGS
 from ..widgets.footer import FittingFooter
@@ -57,9 +68,11 @@ class ReplInput(TextArea):
             super().__init__()
             self.code = code
 
-    def __init__(self, history: ReplHistory, **kwargs: Any) -> None:
+    def __init__(self, history: ReplHistory, complete: Callable[[str], bool], **kwargs: Any) -> None:
         super().__init__("", soft_wrap=True, show_line_numbers=False, **kwargs)
         self.submissions = history
+        self.complete = complete
+        """Whether code is a whole submission (Roslyn's answer, where the session lives)."""
         self.cursor_blink = False
         language = csharp_language()
         if language is not None:
@@ -68,7 +81,7 @@ class ReplInput(TextArea):
 
     async def _on_key(self, event: events.Key) -> None:
         row = self.cursor_location[0]
-        if event.key == "enter" and is_complete(self.text):
+        if event.key == "enter" and self.complete(self.text):
             event.stop()
             event.prevent_default()
             self.post_message(self.Submitted(self.text))
@@ -116,12 +129,19 @@ class ReplScreen(Screen[None]):
             yield Checkbox("Reference the solution", self.reference_solution, id="repl-solution")
             yield Label("enter: run   up/down: history", id="repl-hint")
         yield RichLog(id="repl-log", wrap=True, markup=False, highlight=False)
-        yield ReplInput(self.history, id="repl-input")
+        yield ReplInput(self.history, self._complete, id="repl-input")
         yield FittingFooter()
 
     def on_mount(self) -> None:
         self.query_one(ReplInput).focus()
         self.introduce()
+
+    def _complete(self, code: str) -> bool:
+        if not code.strip():
+            return False
+        if self.session is None:
+            ensure_runtime()  # Roslyn's parser, here: no session (and no engine) to ask yet
+        return bool(self._engine(is_complete, code))
 
     def _engine(self, function: Any, *args: Any, **kwargs: Any) -> Any:
         """``function`` where the solution's session lives (the shared engine's contexts are its own)."""
