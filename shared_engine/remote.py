@@ -71,8 +71,18 @@ class _Pending:
 class RemoteSession:
     """The part of ``engine.SolutionSession`` a front end uses, answered by the shared engine."""
 
-    def __init__(self, connection: socket.socket, engine_pid: int) -> None:
+    def __init__(
+        self,
+        connection: socket.socket,
+        engine_pid: int,
+        error: Callable[[str], Exception] = EngineGone,
+        on_gone: Callable[[str], None] | None = None,
+    ) -> None:
         self.engine_pid = engine_pid
+        self._error = error
+        """Makes the error a request raises once the engine is gone (the front end's own kind)."""
+        self._on_gone = on_gone
+        """Told (from the reading thread) when the engine stops while this session is in use."""
         self._connection = connection
         self._send_lock = threading.Lock()
         self._pending: dict[int, _Pending] = {}
@@ -113,6 +123,11 @@ class RemoteSession:
     def is_loaded(self) -> bool:
         return self._facts["report"] is not None
 
+    @property
+    def gone(self) -> str | None:
+        """Why the engine can no longer answer (``None`` while it can)."""
+        return self._gone
+
     # What it does -------------------------------------------------------------------------------
 
     def run(self, query: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
@@ -147,7 +162,7 @@ class RemoteSession:
 
     def _request(self, kind: str, *payload: Any) -> Any:
         if self._gone is not None:
-            raise EngineGone(f"the shared engine is gone ({self._gone})")
+            raise self._error(f"The shared engine is gone ({self._gone}).")
         number = next(self._numbers)
         callbacks: dict[int, Callable[..., Any]] = {}
         marked = tuple(self._marked(value, callbacks) for value in payload)
@@ -157,7 +172,7 @@ class RemoteSession:
                 send_frame(self._connection, (number, kind, marked))
         except OSError as error:
             self._pending.pop(number, None)
-            raise EngineGone(f"the shared engine is gone ({error})") from error
+            raise self._error(f"The shared engine is gone ({error}).") from error
         pending.done.wait()
         self._pending.pop(number, None)
         assert pending.outcome is not None
@@ -194,10 +209,13 @@ class RemoteSession:
                 pending.outcome = (state, value)
                 pending.done.set()
         except (OSError, EOFError, pickle.UnpicklingError, struct.error) as error:
-            self._gone = str(error) or type(error).__name__
+            closed = self._gone == "closed"
+            self._gone = self._gone or str(error) or type(error).__name__
             for pending in list(self._pending.values()):
-                pending.outcome = ("error", EngineGone(f"the shared engine stopped ({self._gone})"))
+                pending.outcome = ("error", self._error(f"The shared engine stopped ({self._gone})."))
                 pending.done.set()
+            if not closed and self._on_gone is not None:
+                self._on_gone(self._gone)
 
 
 def _is_closure(value: Any) -> bool:
@@ -215,7 +233,12 @@ class _quiet:
         return kind is not None and issubclass(kind, Exception)
 
 
-def attach_session(solution: str, projects: str | None) -> RemoteSession:
+def attach_session(
+    solution: str,
+    projects: str | None,
+    error: Callable[[str], Exception] = EngineGone,
+    on_gone: Callable[[str], None] | None = None,
+) -> RemoteSession:
     """The session of ``solution``'s shared engine (focused on ``projects``), started when none runs.
 
     Raises:
@@ -228,4 +251,4 @@ def attach_session(solution: str, projects: str | None) -> RemoteSession:
 
     place = place_of(solution, projects, protocol.version())
     connection, answer = attach(place, engine_command(solution, projects), protocol.SESSION)
-    return RemoteSession(connection, int(answer.get("pid", 0)))
+    return RemoteSession(connection, int(answer.get("pid", 0)), error, on_gone)

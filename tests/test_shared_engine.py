@@ -253,11 +253,11 @@ async def test_terminal_app_follows_the_assistant_and_rejects_its_write(
             panel = app.query_one("#activity-panel", ActivityPanel)
 
             async def until(condition: Any, what: str) -> None:
-                for _ in range(200):
+                for _ in range(600):
                     if condition():
                         return
                     await pilot.pause(0.1)
-                raise AssertionError(f"waited 20 s for {what}")
+                raise AssertionError(f"waited 60 s for {what}")
 
             # The app's own queries go to the engine the client started: one load, one engine.
             assert isinstance(app.session, RemoteSession) and app.session.is_loaded
@@ -295,6 +295,17 @@ async def test_terminal_app_follows_the_assistant_and_rejects_its_write(
             assert answer.is_error and "Rejected by the user: not before the release" in answer.content[0].text
             assert greeter.read_bytes() == before
             await until(lambda: len(panel.events) == 4 and panel.events[-1]["error"], "the rejected write's row")
+
+            # The engine killed under the app: it says so, starts a new one and goes on there.
+            os.kill(engine, signal.SIGKILL)
+
+            def on_a_new_engine() -> bool:
+                session = app.session
+                return isinstance(session, RemoteSession) and session.engine_pid != engine and session.is_loaded
+
+            await until(on_a_new_engine, "the app on a new engine")
+            again = await asyncio.to_thread(app.session.run, queries.find_symbols, "Greeter")
+            assert [item.name for item in again.items] == ["Greeter"]
 
 
 def test_streamable_http_needs_the_token_and_shares_the_engine(shared: dict[str, Any]) -> None:
@@ -344,9 +355,10 @@ def test_streamable_http_needs_the_token_and_shares_the_engine(shared: dict[str,
     assert not list(shared["runtime"].glob("*.sock")) and not list(shared["runtime"].glob("*.token"))
 
 
-def test_without_a_terminal_app_the_client_asks_its_user(tmp_path: Path) -> None:
+def test_without_a_terminal_app_the_client_asks_its_user(sharing: dict[str, Any], tmp_path: Path) -> None:
     """``ROSLYN_APPROVE_WRITES=1`` and no app to approve: the write is put to the client's user through
-    MCP elicitation (the diff in the message); a client that cannot ask gets it rejected, saying why."""
+    MCP elicitation (the diff in the message); a client that cannot ask gets it rejected, saying why.
+    (Two sessions on one shared engine: each asks its own client.)"""
     from mcp.client.session import ClientSession
     from mcp.client.stdio import StdioServerParameters, stdio_client
     from mcp_types import ElicitResult
@@ -362,7 +374,7 @@ def test_without_a_terminal_app_the_client_asks_its_user(tmp_path: Path) -> None
 
     async def rename(callback: Any) -> Any:
         command = server_command()
-        env = {**os.environ, "ROSLYN_SHARED_ENGINE": "0", "ROSLYN_APPROVE_WRITES": "1"}
+        env = {**os.environ, **sharing["env"], "ROSLYN_APPROVE_WRITES": "1"}
         parameters = StdioServerParameters(command=command[0], args=[*command[1:], "--solution", str(solution)], env=env)
         async with stdio_client(parameters) as (read, write), ClientSession(read, write, elicitation_callback=callback) as session:
             await session.initialize()

@@ -4,6 +4,7 @@ solution that opened restricted."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 from pathlib import Path
@@ -45,6 +46,10 @@ SPINNER_SECONDS = 0.25
 """A frame of a tab's spinner."""
 
 
+def _engine_gone_error(message: str) -> EngineError:
+    return EngineError(message, "The app starts the engine again by itself; ask again once it has loaded.")
+
+
 class LoadingActions(AppMixin):
     """Mixed into ``RoslynTui``: the load, its progress and failure, and the trust and widen actions."""
 
@@ -84,11 +89,25 @@ class LoadingActions(AppMixin):
         if not self.restricted and protocol.enabled():
             focus = ",".join(self.projects) if self.projects is not None else os.environ.get("ROSLYN_PROJECTS")
             try:
-                return attach_session(str(target), focus)
+                return attach_session(str(target), focus, _engine_gone_error, self._engine_stopped)
             except (AttachFailed, NoPrivatePlace, OSError) as error:
                 note = f"No shared engine ({error}); the solution loads in this process."
                 self.call_from_thread(self.notify, note, severity="warning", timeout=10)
         return open_session(self.path, trust=trust, projects=self.projects)
+
+    def _engine_stopped(self, why: str) -> None:
+        """The shared engine stopped under this app (killed, or it failed): start (or attach to) a new
+        one, saying so. Called from the session's reading thread."""
+        with contextlib.suppress(RuntimeError):  # the app has closed
+            self.call_from_thread(self._reattach, why)
+
+    def _reattach(self, why: str) -> None:
+        if not isinstance(self.session, RemoteSession) or self.session.gone is None:
+            return
+        self.notify(f"The shared engine stopped ({why}); starting it again.", severity="warning", timeout=10)
+        self._forget_session()
+        self.query_one("#loading").display = True
+        self.load()
 
     def _forget_session(self) -> None:
         if isinstance(self.session, RemoteSession):
