@@ -31,7 +31,7 @@ from engine import (
     whole_solution,
 )
 from shared_engine import protocol
-from shared_engine.place import NoPrivatePlace
+from shared_engine.place import NoPrivatePlace, engines_of
 from shared_engine.remote import RemoteSession, attach_session
 from shared_engine.starter import AttachFailed
 
@@ -88,6 +88,13 @@ class LoadingActions(AppMixin):
         trust = decide(target) if self.restricted else NAMED_BY_USER
         if not self.restricted and protocol.enabled():
             focus = ",".join(self.projects) if self.projects is not None else os.environ.get("ROSLYN_PROJECTS")
+            others = [e for e in engines_of(str(target)) if e.version != protocol.version()]
+            if others:
+                note = (
+                    f"An engine of another version (pid {others[0].pid}, {others[0].version}) serves this "
+                    f"solution; this app ({protocol.version()}) starts one of its own."
+                )
+                self.call_from_thread(self.notify, note, severity="warning", timeout=10)
             try:
                 return attach_session(str(target), focus, _engine_gone_error, self._engine_stopped)
             except (AttachFailed, NoPrivatePlace, OSError) as error:
