@@ -18,6 +18,8 @@ from contextlib import contextmanager
 from . import protocol
 from .place import Place
 
+_ATTEMPTS = 10
+_RETRY_SECONDS = 0.2
 START_SECONDS = 60.0
 """How long an engine may take to listen (its imports; the load goes on after)."""
 
@@ -50,20 +52,33 @@ def attach(place: Place, command: Sequence[str], role: str, **details: object) -
     Raises:
         AttachFailed: the engine could not start, or refused this front end (its answer says why).
     """
-    started = False
-    connection = connect(place)
-    if connection is None:
-        with _locked(place):
-            connection = connect(place)
-            if connection is None:
-                connection = _start(place, command)
-                started = True
-    connection.sendall(protocol.hello(role, **details))
-    answer = protocol.read(first_line(connection))
-    if not answer.get("ok"):
-        connection.close()
-        raise AttachFailed(str(answer.get("why", "the engine refused without saying why")))
-    return connection, {**answer, "started": started}
+    gone: Exception | None = None
+    for _ in range(_ATTEMPTS):
+        started = False
+        connection = connect(place)
+        if connection is None:
+            with _locked(place):
+                connection = connect(place)
+                if connection is None:
+                    connection = _start(place, command)
+                    started = True
+        try:
+            connection.sendall(protocol.hello(role, **details))
+            raw = first_line(connection)
+        except OSError as error:
+            raw, gone = b"", error
+        if not raw:
+            # An engine being killed still accepts for a moment, then resets: once it has gone, the
+            # next attempt finds no one listening and starts a new one.
+            connection.close()
+            time.sleep(_RETRY_SECONDS)
+            continue
+        answer = protocol.read(raw)
+        if not answer.get("ok"):
+            connection.close()
+            raise AttachFailed(str(answer.get("why", "the engine refused without saying why")))
+        return connection, {**answer, "started": started}
+    raise AttachFailed(f"the engine closed every connection as it was greeted ({gone or 'no answer'})")
 
 
 @contextmanager
@@ -101,11 +116,12 @@ def _start(place: Place, command: Sequence[str]) -> socket.socket:
 
 
 def first_line(connection: socket.socket) -> bytes:
+    """The engine's greeting; ``b""`` when it closed the connection first."""
     received = b""
     while not received.endswith(b"\n"):
         chunk = connection.recv(1)  # byte by byte: what follows the answer belongs to the caller
         if not chunk:
-            return received or b"{}"
+            return received
         received += chunk
     return received
 

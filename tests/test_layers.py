@@ -3,6 +3,7 @@ workspace and hook into it, nothing points up, nothing goes round, and front end
 engine's public surface."""
 
 import ast
+from pathlib import Path
 
 from .architecture import (
     BELOW_FEATURES,
@@ -57,18 +58,12 @@ def test_front_ends_import_only_the_engine_package_and_their_own() -> None:
     other front end."""
     for front_end in ("tui", "mcp_server"):
         past_the_surface = []
+        others = set(PACKAGES) - {"engine", "shared_engine", front_end}
         for path in sorted((ROOT / front_end).rglob("*.py")):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if isinstance(node, ast.ImportFrom) and node.level == 0:
-                    named = [node.module or ""]
-                elif isinstance(node, ast.Import):
-                    named = [alias.name for alias in node.names]
-                else:
-                    continue
-                for module in named:
-                    top = module.split(".")[0]
-                    if (top == "engine" and module != "engine") or top in set(PACKAGES) - {"engine", "shared_engine", front_end}:
-                        past_the_surface.append(f"{path.relative_to(ROOT)}: {module}")
+            for module in absolute_imports(path):
+                top = module.split(".")[0]
+                if (top == "engine" and module != "engine") or top in others:
+                    past_the_surface.append(f"{path.relative_to(ROOT)}: {module}")
         assert past_the_surface == [], f"{front_end} imports past engine/__init__.py (add the name to its __all__)"
 
 
@@ -92,14 +87,21 @@ def test_the_shared_engines_link_imports_only_the_standard_library() -> None:
     """A front end that attaches to a shared engine starts in milliseconds: no pythonnet, no MCP SDK."""
     import sys
 
-    outside = []
-    for path in sorted((ROOT / "shared_engine").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.level == 0:
-                named = [node.module or ""]
-            elif isinstance(node, ast.Import):
-                named = [alias.name for alias in node.names]
-            else:
-                continue
-            outside += [f"{path.name}: {m}" for m in named if m.split(".")[0] not in sys.stdlib_module_names]
+    outside = [
+        f"{path.name}: {module}"
+        for path in sorted((ROOT / "shared_engine").rglob("*.py"))
+        for module in absolute_imports(path)
+        if module.split(".")[0] not in sys.stdlib_module_names
+    ]
     assert outside == []
+
+
+def absolute_imports(path: Path) -> list[str]:
+    """The modules ``path`` imports by absolute name (``import x.y``, ``from x.y import z``)."""
+    named: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level == 0:
+            named.append(node.module or "")
+        elif isinstance(node, ast.Import):
+            named.extend(alias.name for alias in node.names)
+    return named

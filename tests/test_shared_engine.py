@@ -297,13 +297,23 @@ async def test_terminal_app_follows_the_assistant_and_rejects_its_write(
             await until(lambda: len(panel.events) == 4 and panel.events[-1]["error"], "the rejected write's row")
 
             # The engine killed under the app: it says so, starts a new one and goes on there.
+            said: list[str] = []
+            notify = app.notify
+            monkeypatch.setattr(app, "notify", lambda message, **kwargs: (said.append(message), notify(message, **kwargs)))
             os.kill(engine, signal.SIGKILL)
 
             def on_a_new_engine() -> bool:
                 session = app.session
                 return isinstance(session, RemoteSession) and session.engine_pid != engine and session.is_loaded
 
-            await until(on_a_new_engine, "the app on a new engine")
+            for _ in range(1200):
+                if on_a_new_engine():
+                    break
+                await pilot.pause(0.1)
+            else:
+                logs = {path.name: path.read_text()[-2000:] for path in shared["runtime"].glob("*.log")}
+                raise AssertionError(f"no new engine in 120 s: {app.session!r}, notifications {said}, logs {logs}")
+            assert any("The shared engine stopped" in message for message in said), said
             again = await asyncio.to_thread(app.session.run, queries.find_symbols, "Greeter")
             assert [item.name for item in again.items] == ["Greeter"]
 
@@ -348,11 +358,12 @@ def test_streamable_http_needs_the_token_and_shares_the_engine(shared: dict[str,
         assert "Usage.cs" in asyncio.run(ask())
         with _client(shared) as stdio:
             assert "Usage.cs" in stdio.text("find_references", symbol="Single.Greeter.Greet")
-            assert [running.pid for running in engines_of(str(shared["solution"]))] == [engine.pid]
+            [running] = engines_of(str(shared["solution"]))
+            assert running.pid == engine.pid and running.place.token.exists()
     finally:
         engine.terminate()
         engine.wait(30)
-    assert not list(shared["runtime"].glob("*.sock")) and not list(shared["runtime"].glob("*.token"))
+    assert not running.place.socket.exists() and not running.place.token.exists()
 
 
 def test_without_a_terminal_app_the_client_asks_its_user(sharing: dict[str, Any], tmp_path: Path) -> None:
