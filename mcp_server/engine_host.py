@@ -35,7 +35,7 @@ from .http import NotLoopback, address, serve_http
 from .server import create_server
 from .session_server import SessionServer
 from .solution_state import SolutionState
-from .transport import _CheckedLines
+from .transport import CheckedLines
 from .watchers import Watcher, Watchers, encoded
 
 log = logging.getLogger("roslyn_mcp")
@@ -148,7 +148,7 @@ class Engine:
         env = {k: str(v) for k, v in (hello.get("settings") or {}).items()}
         settings = Settings.from_environment(self.state.settings.solution_path, env)
         server = create_server(settings, self.state.attached(settings))
-        checked = _CheckedLines(lines.texts())
+        checked = CheckedLines(lines.texts())
         activity.CLIENT.set(f"roslyn-mcp {pid}")
         async with stdio_server(stdin=checked, stdout=_Writer(stream)) as (read_stream, write_stream):  # type: ignore[arg-type]
             checked.answer_through(write_stream)

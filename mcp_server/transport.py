@@ -109,7 +109,7 @@ def _lone_surrogate(value: Any, path: str = "the request") -> str | None:
     return None
 
 
-class _CheckedLines:
+class CheckedLines:
     """The lines of stdin that pass ``check_line``; the others are answered through ``replies``."""
 
     def __init__(self, source: Any) -> None:
@@ -150,10 +150,10 @@ async def guarded_stdio() -> AsyncIterator[tuple[Any, Any]]:
     os.dup2(null, 0)
     os.close(null)
     if _pollable(private):
-        lines = _CheckedLines(_lines_of(private))
+        lines = CheckedLines(_lines_of(private))
     else:  # a regular file cannot be polled: read it in a thread
         raw = TextIOWrapper(os.fdopen(private, "rb", closefd=False), encoding="utf-8", errors="surrogateescape")
-        lines = _CheckedLines(anyio.wrap_file(raw))
+        lines = CheckedLines(anyio.wrap_file(raw))
     async with stdio_server(stdin=lines) as (read_stream, write_stream):  # type: ignore[arg-type]
         lines.answer_through(write_stream)
         yield read_stream, write_stream

@@ -11,6 +11,8 @@ crosses a trust boundary that running code as this user did not already cross.
 
 from __future__ import annotations
 
+import contextlib
+import inspect
 import itertools
 import pickle
 import socket
@@ -154,7 +156,7 @@ class RemoteSession:
 
     def close(self) -> None:
         self._gone = "closed"
-        with _quiet():
+        with contextlib.suppress(OSError):
             self._connection.shutdown(socket.SHUT_RDWR)
         self._connection.close()
 
@@ -188,7 +190,7 @@ class RemoteSession:
             return tuple(self._marked(each, callbacks) for each in value)
         if isinstance(value, dict):
             return {key: self._marked(each, callbacks) for key, each in value.items()}
-        if callable(value) and (getattr(value, "__name__", "") == "<lambda>" or _is_closure(value)):
+        if _is_callback(value):
             number = len(callbacks) + 1
             callbacks[number] = value
             return CallbackMarker(number)
@@ -203,7 +205,7 @@ class RemoteSession:
                     continue
                 if state == "callback":
                     callback_number, args = value
-                    with _quiet():  # a failing callback is the front end's, not the request's
+                    with contextlib.suppress(Exception):  # a failing callback is the front end's, not the request's
                         pending.callbacks[callback_number](*args)
                     continue
                 pending.outcome = (state, value)
@@ -218,19 +220,14 @@ class RemoteSession:
                 self._on_gone(self._gone)
 
 
-def _is_closure(value: Any) -> bool:
-    """A function that cannot travel by reference (a nested function or a bound method): a callback."""
-    qualified = getattr(value, "__qualname__", "")
-    bound = hasattr(value, "__self__") and not isinstance(getattr(value, "__self__", None), type(__builtins__))
-    return "<locals>" in qualified or (bound and not isinstance(value, type))
-
-
-class _quiet:
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, kind: Any, *_: Any) -> bool:
-        return kind is not None and issubclass(kind, Exception)
+def _is_callback(value: Any) -> bool:
+    """A function that cannot travel by reference: a lambda, a nested function or a bound method (a
+    module's own functions, engine functions among them, travel by reference)."""
+    if inspect.ismethod(value):
+        return True
+    if inspect.isfunction(value):
+        return "<locals>" in value.__qualname__ or value.__name__ == "<lambda>"
+    return False
 
 
 def attach_session(
