@@ -8,7 +8,6 @@ user, when it supports elicitation. A client that cannot ask gets the write reje
 from __future__ import annotations
 
 import asyncio
-import os
 
 from mcp_types import ClientCapabilities, ElicitationCapability
 from pydantic import BaseModel, Field
@@ -23,10 +22,6 @@ _DIFF_CHARACTERS = 8_000
 class WriteDecision(BaseModel):
     write: bool = Field(description="Write these changes to the files?")
     reason: str = Field(default="", description="If not: why (the assistant receives it)")
-
-
-def approval_required() -> bool:
-    return os.environ.get("ROSLYN_APPROVE_WRITES", "") in ("1", "true", "yes")
 
 
 def ask_the_client(pending: PendingWrite, timeout: float) -> str | None:

@@ -9,9 +9,10 @@ import signal
 import sys
 
 from engine import set_write_approver
+from shared_engine import protocol
 
 from . import shutdown
-from .approval import approval_required, ask_the_client
+from .approval import ask_the_client
 from .config import Settings
 from .server import create_server
 from .toolsets import UnknownToolset
@@ -27,7 +28,7 @@ def serve_in_process(parser: argparse.ArgumentParser, solution: str | None) -> N
         level=getattr(logging, settings.log_level, logging.WARNING),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    if approval_required():  # no terminal app can attach here: the client asks its user
+    if protocol.approval_asked():  # no terminal app can attach here: the client asks its user
         set_write_approver(lambda pending: ask_the_client(pending, settings.approve_timeout_seconds))
     shutdown.on_signals()
     # `kill -USR1 <pid>` writes every thread's stack to the log: what a server that seems stuck waits on.

@@ -20,8 +20,9 @@ import anyio
 from anyio.streams.memory import MemoryObjectSendStream
 
 from engine import PendingWrite
+from shared_engine import protocol
 
-from .approval import approval_required, ask_the_client
+from .approval import ask_the_client
 from .config import Settings
 from .tools.registry import current_context, current_tool
 
@@ -52,7 +53,7 @@ class Watchers:
         self._backlog: deque[dict[str, Any]] = deque(maxlen=BACKLOG)
         self._asked: dict[int, _Asked] = {}
         self._numbers = itertools.count(1)
-        self.always_approve = approval_required()
+        self.always_approve = protocol.approval_asked()
         """``ROSLYN_APPROVE_WRITES=1`` where the engine started: every write waits for a person."""
         self.timeout = Settings.from_environment().approve_timeout_seconds
 

@@ -48,6 +48,11 @@ def enabled() -> bool:
     return os.environ.get("ROSLYN_SHARED_ENGINE", "1").lower() not in ("0", "false", "no")
 
 
+def approval_asked() -> bool:
+    """Whether ``ROSLYN_APPROVE_WRITES`` asks that an assistant's writes wait for a person."""
+    return os.environ.get("ROSLYN_APPROVE_WRITES", "").lower() in ("1", "true", "yes")
+
+
 SETTINGS_PREFIXES = ("ROSLYN_", "DOTNET_SOLUTION_PATH")
 """The environment a front end passes to the engine for its own session (toolsets, budgets, limits)."""
 

@@ -52,7 +52,6 @@ def attach(place: Place, command: Sequence[str], role: str, **details: object) -
     Raises:
         AttachFailed: the engine could not start, or refused this front end (its answer says why).
     """
-    gone: Exception | None = None
     for _ in range(_ATTEMPTS):
         started = False
         connection = connect(place)
@@ -62,23 +61,28 @@ def attach(place: Place, command: Sequence[str], role: str, **details: object) -
                 if connection is None:
                     connection = _start(place, command)
                     started = True
-        try:
-            connection.sendall(protocol.hello(role, **details))
-            raw = first_line(connection)
-        except OSError as error:
-            raw, gone = b"", error
-        if not raw:
+        answer = greet(connection, role, **details)
+        if answer is None:
             # An engine being killed still accepts for a moment, then resets: once it has gone, the
             # next attempt finds no one listening and starts a new one.
             connection.close()
             time.sleep(_RETRY_SECONDS)
             continue
-        answer = protocol.read(raw)
         if not answer.get("ok"):
             connection.close()
             raise AttachFailed(str(answer.get("why", "the engine refused without saying why")))
         return connection, {**answer, "started": started}
-    raise AttachFailed(f"the engine closed every connection as it was greeted ({gone or 'no answer'})")
+    raise AttachFailed("the engine closed every connection as it was greeted")
+
+
+def greet(connection: socket.socket, role: str, **details: object) -> dict | None:
+    """Say who this front end is; the engine's answer, or ``None`` when it closed the connection first."""
+    try:
+        connection.sendall(protocol.hello(role, **details))
+        raw = first_line(connection)
+    except OSError:
+        return None
+    return protocol.read(raw) if raw else None
 
 
 @contextmanager

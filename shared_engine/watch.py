@@ -12,7 +12,7 @@ from typing import Any
 
 from . import protocol
 from .place import engines_of
-from .starter import connect, first_line
+from .starter import connect, greet
 
 RETRY_SECONDS = 2.0
 
@@ -84,13 +84,8 @@ class EngineWatch:
             connection = connect(running.place)
             if connection is None:
                 continue
-            try:
-                connection.sendall(protocol.hello(protocol.WATCH))
-                answer = protocol.read(first_line(connection))
-            except OSError:
-                connection.close()
-                continue
-            if answer.get("ok"):
+            answer = greet(connection, protocol.WATCH)
+            if answer is not None and answer.get("ok"):
                 with self._send_lock:
                     self._connection = connection
                 self.on_attached(int(answer.get("pid", 0)))

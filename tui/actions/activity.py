@@ -6,7 +6,6 @@ on (``alt+a``, or ``ROSLYN_APPROVE_WRITES=1``) the assistant's writes wait for t
 from __future__ import annotations
 
 import contextlib
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -44,7 +43,7 @@ class ActivityActions(AppMixin):
         """Attach to the solution's shared engine whenever one runs (never start one: the app loads its own)."""
         if not protocol.enabled() or self.engine_watch is not None:
             return
-        self.approving = os.environ.get("ROSLYN_APPROVE_WRITES", "") in ("1", "true", "yes")
+        self.approving = protocol.approval_asked()
         try:
             solution = str(resolve_target(self.path).path)
         except Exception:  # the load reports a bad path; there is nothing to watch
