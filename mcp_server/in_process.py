@@ -8,13 +8,9 @@ import logging
 import signal
 import sys
 
-from engine import set_write_approver
 from shared_engine import protocol
 
-from . import shutdown
-from .approval import ask_the_client
 from .config import Settings
-from .server import create_server
 from .toolsets import UnknownToolset
 
 
@@ -28,6 +24,14 @@ def serve_in_process(parser: argparse.ArgumentParser, solution: str | None) -> N
         level=getattr(logging, settings.log_level, logging.WARNING),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    from engine import prepare_first_answers, set_write_approver
+
+    if solution:  # its runtime and first answers start while the server's modules import (as the engine's)
+        prepare_first_answers(solution)
+    from . import shutdown
+    from .approval import ask_the_client
+    from .server import create_server
+
     if protocol.approval_asked():  # no terminal app can attach here: the client asks its user
         set_write_approver(lambda pending: ask_the_client(pending, settings.approve_timeout_seconds))
     shutdown.on_signals()

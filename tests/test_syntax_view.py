@@ -4,12 +4,17 @@ solution."""
 
 from __future__ import annotations
 
+import re
 import threading
+from pathlib import Path
 
 import pytest
 
 import engine.workspace.loading as loading
-from engine import SymbolRef, WorkspaceLoadFailed, open_session, queries
+from engine import SymbolRef, WorkspaceLoadFailed, open_session, prepare_first_answers, queries
+from engine.host.interop import Operation
+from engine.symbols.declarations import source_declarations
+from engine.workspace.snapshot import display_name
 from engine.workspace.solution_file import resolve_target
 from engine.workspace.syntax_view import SYNTAX_NOTE, SyntaxView
 
@@ -40,12 +45,36 @@ def places(items):
     return [(item.documentation_id, item.location) for item in items]
 
 
-@pytest.mark.parametrize("query", ["Customer", "Add", "I*Repository", "Shop.Core.Journal.Add", "WhereActive", "All"])
+# Seed(ICustomerRepository) takes a type of another project (described with its references); GOC and
+# crep are camel humps (GetOrCreate, CustomerRepository).
+@pytest.mark.parametrize(
+    "query", ["Customer", "Add", "I*Repository", "Shop.Core.Journal.Add", "WhereActive", "All", "Seed", "GOC", "crep"]
+)
 def test_search_from_syntax_is_the_live_search_labelled(view, shop, query):
     syntax = ask(view, queries.find_symbols, query)
     answer = live(shop, queries.find_symbols, query)
     assert syntax.title == answer.title + SYNTAX_NOTE
     assert places(syntax.items) == places(answer.items) and syntax.total == answer.total
+
+
+def test_a_search_from_syntax_walks_only_the_projects_whose_files_hold_the_name(view):
+    snapshot = view._snapshot
+    for query in ("Seed", "GOC"):
+        holding = {
+            display_name(project)
+            for project in snapshot.projects
+            if any(_may_hold(Path(str(document.FilePath)), query) for document in project.Documents)
+        }
+        walked = set(source_declarations(snapshot, Operation("test", 60), naming=query).walked)
+        assert walked <= holding and len(holding) < len(snapshot.projects), (query, walked, holding)
+
+
+def _may_hold(path: Path, query: str) -> bool:
+    """The test's own reading: the query's letters in order within one word of the file."""
+    if not path.is_file():
+        return False
+    words = re.findall(r"\w+", path.read_text(encoding="utf-8").lower())
+    return any(re.search(".*?".join(map(re.escape, query.lower())), word) for word in words)
 
 
 @pytest.mark.parametrize("name", ["Shop.Core.Customer", "Journal.Add(string, decimal)", "Entity.Describe"])
@@ -70,6 +99,22 @@ def test_what_syntax_cannot_answer_waits_for_the_live_solution(view):
     assert view.answer(queries.go_to_definition, (position,), {}, threading.Event()) is None
     assert view.answer(queries.find_references, (SymbolRef(name="Customer"),), {}, threading.Event()) is None
     assert view.answer(queries.go_to_definition, (SymbolRef(name="NoSuchThing"),), {}, threading.Event()) is None
+
+
+def test_a_front_end_starts_the_syntax_view_before_the_load(tmp_path):
+    solution = copy_fixture("Shop", tmp_path) / "Shop.sln"  # a new path: no index of a last load
+    prepare_first_answers(solution)
+    session = open_session(solution, restore=False, watch=False)  # the session the load will use
+    try:
+        assert session.answers_before_load() and not session.is_loaded
+        found = session.run(queries.find_symbols, "Seed")  # no load started: the view answers
+        assert found.title.endswith(SYNTAX_NOTE)
+        assert [item.documentation_id for item in found.items] == [
+            "M:Shop.Data.Seeder.Seed(Shop.Core.ICustomerRepository)",  # exact first, then the prefix
+            "T:Shop.Data.Seeder",
+        ]
+    finally:
+        session.close()
 
 
 def test_a_first_start_answers_a_search_before_msbuild_is_done(tmp_path, monkeypatch):

@@ -285,10 +285,15 @@ def preload_workspace_assemblies() -> None:
     the other holds, as analyzer loads did. Once per process; an assembly that cannot be loaded is left
     for its first use to report."""
     global _preloaded
-    with _lock:
+    # Held until every assembly is in: a second thread (the syntax view, the load) waits for them.
+    with _preload_lock:
         if _preloaded:
             return
+        _preload_all()
         _preloaded = True
+
+
+def _preload_all() -> None:
     from Microsoft.CodeAnalysis.Host.Mef import MSBuildMefHostServices  # type: ignore[import-not-found]
     from System.Reflection import Assembly, AssemblyName  # type: ignore[import-not-found]
 
@@ -312,3 +317,4 @@ def preload_workspace_assemblies() -> None:
 
 
 _preloaded = False
+_preload_lock = threading.Lock()

@@ -65,6 +65,58 @@ public sealed class DeclarationTable
         return Walk(compilation, token);
     }
 
+    /// <summary>The tables of <paramref name="projects"/>, each from the project's own files alone: a
+    /// compilation of its syntax trees and metadata references without the projects it references, so
+    /// nothing of theirs is parsed (a syntax-only view's search reads a few projects, not every one under
+    /// them). Names, kinds and containers are the project's own; a signature naming a referenced
+    /// project's type holds an error type there, so the engine describes a declaration from the
+    /// project's real compilation (engine/symbols/declarations.py). One task each, files parsed on the
+    /// thread pool.</summary>
+    public static Task<DeclarationTable>[] WalkAlone(Project[] projects, CancellationToken token) =>
+        [.. projects.Select(project => Task.Run(() => WalkAloneAsync(project, token), token))];
+
+    static async Task<DeclarationTable> WalkAloneAsync(Project project, CancellationToken token)
+    {
+        var trees = await Task.WhenAll(
+            project.Documents.Select(document => Task.Run(() => document.GetSyntaxTreeAsync(token), token)))
+            .ConfigureAwait(false);
+        var options = project.CompilationOptions
+            ?? throw new InvalidOperationException($"{project.Name} has no compilation options");
+        var alone = Microsoft.CodeAnalysis.CSharp.CSharpCompilation.Create(
+            project.AssemblyName, trees.OfType<SyntaxTree>(), project.MetadataReferences,
+            (Microsoft.CodeAnalysis.CSharp.CSharpCompilationOptions)options);
+        return Walk(alone, token);
+    }
+
+    /// <summary>A compilation walked alone (<see cref="WalkAlone"/>) walked again with the compilations of
+    /// the projects it references, each alone too, as its references: the types its signatures name
+    /// resolve as in the project's real compilation (which sees the types its references declare, not
+    /// theirs), without parsing what those reference in turn.</summary>
+    public static DeclarationTable WalkLinked(Compilation alone, Compilation[] referenced, CancellationToken token) =>
+        Walk(alone.AddReferences(referenced.Select(compilation => compilation.ToMetadataReference())), token);
+
+    /// <summary>What a first search from syntax alone does (parse, a compilation of its own files, the walk,
+    /// one with a referenced project's, the summaries), done on two small files of its own with the view's
+    /// <paramref name="references"/>, on the thread pool: started as soon as the runtime is up, it runs
+    /// beside the view's making (Python, which holds the interpreter) and leaves the compiler's first
+    /// run and the reference pack's metadata paid for when the first search comes (0.2 s of it).</summary>
+    public static Task Warm(MetadataReference[] references, CancellationToken token) => Task.Run(() =>
+    {
+        var options = new Microsoft.CodeAnalysis.CSharp.CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary);
+        Compilation Alone(string name, string text) => Microsoft.CodeAnalysis.CSharp.CSharpCompilation.Create(
+            name, [Microsoft.CodeAnalysis.CSharp.CSharpSyntaxTree.ParseText(text, cancellationToken: token)],
+            references, options);
+        var used = Alone("Warm.Core", "namespace Warm.Core { public class Entity { public virtual int Weight(int x) => x; } }");
+        var alone = Alone("Warm", "using System.Collections.Generic; using Warm.Core; namespace Warm { "
+            + "/// <summary>A model.</summary>\n public sealed class Model : Entity { public Model(int size) { } "
+            + "public override int Weight(int x) => x; public List<string> Names(Entity e) => []; } "
+            + "public record Point(int X, int Y); }");
+        Walk(alone, token);
+        var linked = WalkLinked(alone, [used], token);
+        Summaries.Keys(linked.Symbols);
+        Summaries.Describe(linked.Symbols, SymbolDisplayFormat.MinimallyQualifiedFormat, SymbolDisplayFormat.FullyQualifiedFormat);
+    }, token);
+
     public static DeclarationTable Walk(Compilation compilation, CancellationToken token)
     {
         var names = new List<string>();

@@ -50,7 +50,7 @@ def find_symbols(
         listed = ", ".join(display_name(p) for p in snapshot.projects)
         raise InvalidArgument(f"No project named '{project}'.", f"Projects: {listed}.")
     containers, name = split_qualified(query)
-    declarations = source_declarations(snapshot, operation)
+    declarations = source_declarations(snapshot, operation, naming=name)
     ordered = ranked(name, declarations.names, declarations.projects, project)
     operation.check()
     if include_metadata and project is None:

@@ -14,7 +14,7 @@ from ..models import SymbolSummary
 from ..workspace.snapshot import DECLARATIONS_MEMO, Snapshot, display_name
 from ..workspace.warmup.compile_order import WINDOW, warm_order
 from .describe import compilation, kind_word, symbols_at, typed
-from .matching import NameSet
+from .matching import NameSet, text_may_declare
 from .summaries import described
 
 # Accessors, backing fields and the like are reached through their property or event.
@@ -49,6 +49,11 @@ class Declarations:
 
     def __len__(self) -> int:
         return len(self.names)
+
+    @property
+    def walked(self) -> list[str]:
+        """The projects whose declarations these are (with a search's ``naming``, those that may hold it)."""
+        return [table.project for _, table in self._tables]
 
     def named(self, name: str, container: str | None = None) -> list[int]:
         """The declarations whose simple name is ``name`` (exactly; a constructor goes by its type's
@@ -89,7 +94,7 @@ class Declarations:
         found: dict[int, tuple[str, str]] = {}
         for which, among in self._by_table(indexes).items():
             operation.check()
-            table = self._current(which, operation)
+            table = self._current(which, operation, exact=False)
             start = self._starts[which]
             found.update(zip(among, table.keys_of([index - start for index in among]), strict=True))
         return [found[index] for index in indexes]
@@ -134,13 +139,22 @@ class Declarations:
             found.extend(Declaration(n, s, table.project) for n, s in zip(table.names, table.symbols, strict=True))
         return found
 
-    def _current(self, which: int, operation: Operation) -> _Table:
-        """The table of project ``which`` with symbols of its compilation in this snapshot."""
+    def _current(self, which: int, operation: Operation, exact: bool = True) -> _Table:
+        """The table of project ``which`` with symbols of its compilation in this snapshot (``exact``
+        false: a table walked alone will do, for names, kinds and counts)."""
         project, table = self._tables[which]
+        if table.alone:
+            if exact and not table.linked:
+                table = self._replaced(which, _linked(self._snapshot, project, table, operation))
+            return table
         compiled = compilation(self._snapshot, project, operation)
         if table.of(compiled):
             return table
-        fresh = _walked(project, compiled, operation)
+        return self._replaced(which, _walked(project, compiled, operation))
+
+    def _replaced(self, which: int, fresh: _Table) -> _Table:
+        """``fresh``, the same declarations walked again, in place of table ``which``."""
+        project, table = self._tables[which]
         if fresh.names != table.names:  # cannot happen while its documents are the same; be exact anyway
             raise RuntimeError(f"the declarations of {table.project} changed under a query; run it again")
         fresh.names_ranked = table.names_ranked
@@ -163,6 +177,11 @@ class _Table:
     keys: dict[int, tuple[str, str]] = field(default_factory=dict)
     """Index -> kind word and documentation id, for declarations not described."""
     names_ranked: NameSet | None = None
+    alone: bool = False
+    """Walked from the project's own files alone (``_walked_alone``): its symbols name and count, but
+    a type a signature takes from a referenced project is an error type there..."""
+    linked: bool = False
+    """... unless walked again with its references' declarations (``_linked``): then they describe."""
 
     def of(self, compiled: Any) -> bool:
         from System import Object  # type: ignore[import-not-found]
@@ -206,13 +225,24 @@ class _Table:
 """The snapshot memo of ``source_declarations``: until it is there, a search waits for every compilation."""
 
 
-def source_declarations(snapshot: Snapshot, operation: Operation) -> Declarations:
+def source_declarations(snapshot: Snapshot, operation: Operation, naming: str | None = None) -> Declarations:
     """Every named type and member declared in source, in the navigated target of each project.
 
     A project none of whose files changed since a table was made keeps its names without being
     compiled again (after an edit elsewhere, its compilation is rebuilt only when a symbol of it is
     needed): a saved edit is searchable at once.
+
+    ``naming``: the caller wants only the declarations whose name matches this search text. In a
+    syntax-only view (a first start, before MSBuild has loaded) the projects none of whose files holds
+    the text are left out, and the others are walked each alone (``_walked_alone``): a first search
+    parses a few projects instead of every one.
     """
+    texts = snapshot.source_texts
+    if naming is not None and texts is not None and not snapshot.has_memo(DECLARATIONS_MEMO):
+        test = text_may_declare(naming)
+        alone = _walked_alone(snapshot, [p for p in snapshot.projects if texts.may_declare(p, test)], operation)
+        if alone is not None:
+            return Declarations(snapshot, alone)
     return snapshot.memo(DECLARATIONS_MEMO, lambda: _declarations(snapshot, operation))
 
 
@@ -232,6 +262,54 @@ def _declarations(snapshot: Snapshot, operation: Operation) -> Declarations:
         known.append((project, cached))
     walked = _walked_together(snapshot, [project for project, cached in known if cached is None], operation)
     return Declarations(snapshot, [(project, cached or walked[str(project.Id.Id)]) for project, cached in known])
+
+
+def _walked_alone(snapshot: Snapshot, projects: list[Any], operation: Operation) -> list[tuple[Any, _Table]] | None:
+    """The tables of ``projects``, each made from its own files alone (its current table when it has
+    one); ``None`` without the C# helpers, whose walk does it. Their symbols give names, kinds and
+    documentation ids to rank and count; a declaration shown is described from the project's real
+    compilation (``Declarations._current``)."""
+    from ..native import helpers
+
+    native = helpers()
+    if native is None:
+        return None
+    from Microsoft.CodeAnalysis import Project  # type: ignore[import-not-found]
+    from System import Array  # type: ignore[import-not-found]
+
+    known: dict[str, _Table] = {}
+    for project in projects:
+        with _tables_lock:
+            cached = _tables.get(str(project.Id.Id))
+        if cached is not None and cached.own_version == _own_version(project, operation):
+            known[str(project.Id.Id)] = cached
+    missing = [project for project in projects if str(project.Id.Id) not in known]
+    for project, task in zip(
+        missing, native.DeclarationTable.WalkAlone(Array[Project](missing), operation.token), strict=True
+    ):
+        walked = operation.wait(task)
+        known[str(project.Id.Id)] = _stored(
+            project, _own_version(project, operation), walked.Compilation, walked, alone=True
+        )
+    return [(project, known[str(project.Id.Id)]) for project in projects]
+
+
+def _linked(snapshot: Snapshot, project: Any, table: _Table, operation: Operation) -> _Table:
+    """``table``, walked alone, walked again with the projects it references (each alone) as references:
+    its symbols then resolve the types their signatures name as the real compilation does, at the cost
+    of parsing the referenced projects, not everything under them."""
+    from Microsoft.CodeAnalysis import Compilation  # type: ignore[import-not-found]
+    from System import Array  # type: ignore[import-not-found]
+
+    from ..native import helpers
+
+    native = helpers()
+    assert native is not None  # a table walked alone was walked by it
+    referenced = [snapshot.solution.GetProject(reference.ProjectId) for reference in project.ProjectReferences]
+    tables = _walked_alone(snapshot, [each for each in referenced if each is not None], operation) or []
+    compilations = Array[Compilation]([each.compilation for _, each in tables])
+    walked = native.DeclarationTable.WalkLinked(table.compilation, compilations, operation.token)
+    return _stored(project, table.own_version, walked.Compilation, walked, alone=True, linked=True)
 
 
 def _own_version(project: Any, operation: Operation) -> str:
@@ -281,12 +359,13 @@ def _walked(project: Any, compiled: Any, operation: Operation) -> _Table:
     return _kept(project, _Table(display_name(project), own, compiled, [n for n, _ in walked], symbols, containers))
 
 
-def _stored(project: Any, own: str, compiled: Any, table: Any) -> _Table:
+def _stored(project: Any, own: str, compiled: Any, table: Any, alone: bool = False, linked: bool = False) -> _Table:
     """A table from the C# helper's walk, kept as the project's latest."""
     joined = str(table.Names)
     names = joined.split("\n") if joined else []
     containers = str(table.Containers).split("\n") if joined else []
-    return _kept(project, _Table(display_name(project), own, compiled, names, table.Symbols, containers))
+    fresh = _Table(display_name(project), own, compiled, names, table.Symbols, containers, alone=alone, linked=linked)
+    return _kept(project, fresh)
 
 
 def _kept(project: Any, fresh: _Table) -> _Table:

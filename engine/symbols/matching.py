@@ -5,6 +5,7 @@ from __future__ import annotations
 import fnmatch
 import re
 from bisect import bisect_right
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import accumulate
 
@@ -141,6 +142,22 @@ def _line_starts(text: str) -> list[int]:
     starts = list(accumulate(map((1).__add__, map(len, text.split("\n"))), initial=0))
     starts.pop()
     return starts
+
+
+def text_may_declare(pattern: str) -> Callable[[str], bool]:
+    """A test of a file's lower-case text that every file declaring a name ``pattern`` matches (by
+    ``match_rank``) passes: the pattern's text for an exact, prefix or substring match; each literal
+    part of a wildcard pattern; the pattern's characters in order within one word for camel humps."""
+    wanted = pattern.lower()
+    if any(c in pattern for c in "*?"):
+        parts = [part for part in re.split(r"[*?]+", wanted) if part]
+        return lambda text: all(part in text for part in parts)
+    if len(pattern) < 2:
+        return lambda text: wanted in text
+    # Within one word: no identifier holds white space or these (a superset of what one does hold).
+    within = r"[^\s(){}\[\];,.<>=:]*?"
+    humps = re.compile(within.join(map(re.escape, wanted)))
+    return lambda text: wanted in text or humps.search(text) is not None
 
 
 def split_qualified(query: str) -> tuple[tuple[str, ...], str]:

@@ -218,7 +218,7 @@ def _from_declarations(
     """The declarations named ``simple`` in the containers ``qualifiers``, in project order."""
     from Microsoft.CodeAnalysis import MethodKind, SymbolKind  # type: ignore[import-not-found]
 
-    declarations = source_declarations(snapshot, operation)
+    declarations = source_declarations(snapshot, operation, naming=simple)
     # A constructor is found through its type (an implicit one is not declared); a member through its
     # container's name too, so that Entity.Weight costs the same however many types declare Weight.
     container = qualifiers[-1] if qualifiers and not constructor else None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -63,7 +64,7 @@ def open_restricted(
         files = [_read_project(path, root, problems) for path in project_paths(target) if is_inside(root, path)]
         _assign_sources(files, root)
     ids = {project.path: ProjectId.CreateNewId(project.name) for project in files}
-    metadata = _reference_pack(runtime)
+    metadata = reference_pack(runtime)
     sdks = runtime.dotnet.sdk_dir / "Sdks"
     infos = List[ProjectInfo]()
     for project in files:
@@ -203,8 +204,21 @@ def _project_info(project: _ProjectFile, ids: dict[Path, Any], metadata: Any, us
     )
 
 
-def _reference_pack(runtime: RuntimeInfo) -> Any:
-    """The SDK's newest Microsoft.NETCore.App reference assemblies: metadata only, never executed."""
+_packs: dict[Path, Any] = {}
+_packs_lock = threading.Lock()
+
+
+def reference_pack(runtime: RuntimeInfo) -> Any:
+    """The SDK's newest Microsoft.NETCore.App reference assemblies: metadata only, never executed. One
+    list per process: every view and compilation given it reads each assembly's metadata once."""
+    with _packs_lock:
+        found = _packs.get(runtime.dotnet.root)
+        if found is None:
+            found = _packs[runtime.dotnet.root] = _read_reference_pack(runtime)
+        return found
+
+
+def _read_reference_pack(runtime: RuntimeInfo) -> Any:
     from Microsoft.CodeAnalysis import MetadataReference  # type: ignore[import-not-found]
     from System.Collections.Generic import List  # type: ignore[import-not-found]
 

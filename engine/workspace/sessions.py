@@ -11,6 +11,7 @@ import threading
 import time
 from pathlib import Path
 
+from ..errors import EngineError
 from ..host import memory_trim
 from ..host.interop import Operation
 from ..trust import NAMED_BY_USER, Trust
@@ -61,6 +62,16 @@ def open_session(
             )
             _sessions[key] = session
         return session
+
+
+def prepare_first_answers(path: str | Path) -> None:
+    """Begin answering ``path`` (a solution the user named) from syntax now when it will be, a first
+    start: the runtime starts and the files are parsed on threads of their own while the caller goes on
+    with its imports. Nothing when the path names no solution: the load says so."""
+    try:
+        open_session(path).answer_from_syntax_soon()
+    except EngineError:
+        return
 
 
 def load_solution(

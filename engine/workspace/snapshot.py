@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from ..errors import FileNotInSolution, InvalidArgument
 from ..models import relative_path
 from .boundary import check_inside
+from .source_texts import SourceTexts
 from .targets import choose, split_project_name, target_from_symbols
 
 T = TypeVar("T")
@@ -42,6 +43,8 @@ class Snapshot:
         self._memo: dict[str, Any] = {}
         self._memo_lock = threading.RLock()  # memo tables are built from other memo tables
         self._compilations: dict[int, tuple[Any, Any]] = {}
+        self.source_texts: SourceTexts | None = None
+        """The files' texts, in a syntax-only view: a search reads them before it parses."""
 
     def compilation(self, project: Any, operation: Any) -> Any:
         """The project's compilation: built lazily by Roslyn, then kept here, as asking Roslyn again costs

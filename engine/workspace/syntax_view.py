@@ -21,11 +21,13 @@ from typing import Any
 
 from ..errors import EngineError
 from ..host.interop import Operation
-from ..host.runtime import ensure_runtime
+from ..host.runtime import RuntimeInfo, ensure_runtime, preload_workspace_assemblies
+from ..native import helpers
 from .declared import declaration
-from .restricted import open_restricted
+from .restricted import open_restricted, reference_pack
 from .snapshot import Snapshot
 from .solution_file import SolutionTarget
+from .source_texts import SourceTexts
 
 SYNTAX_NOTE = (
     " (from syntax alone: MSBuild is still loading the solution, so packages and generated code are not seen yet)"
@@ -62,17 +64,35 @@ class SyntaxView:
     def _build(self) -> None:
         try:
             began = time.monotonic()
-            # The directory the MSBuild load starts the runtime from, so both agree on the SDK.
+            # The directory the MSBuild load starts the runtime from, so both agree on the SDK. The view
+            # may start before the load does (``SolutionSession.answer_from_syntax_soon``): it loads the
+            # workspace's assemblies first, as the load would (see there).
             runtime = ensure_runtime(self._target.directory)
+            preload_workspace_assemblies()
+            self._warm_compiler(runtime)
             solution, _, _ = open_restricted(self._target, runtime, workspaces_host())
             with self._lock:
                 if not self._retired:
                     self._snapshot = Snapshot(solution, self._target.directory, 1)
+                    self._snapshot.source_texts = SourceTexts()
             log.info("syntax view of %s ready in %.2f s", self._target.path.name, time.monotonic() - began)
         except Exception:  # an optimisation: the live solution answers anyway
             log.debug("the syntax view could not be built", exc_info=True)
         finally:
             self._ready.set()
+
+    def _warm_compiler(self, runtime: RuntimeInfo) -> None:
+        """Start the compiler's first run on a small program of the C# helpers' (``DeclarationTable.Warm``),
+        beside the view's making, with the reference pack the view's projects use."""
+        native = helpers()
+        if native is None:
+            return
+        from Microsoft.CodeAnalysis import MetadataReference  # type: ignore[import-not-found]
+        from System import Array  # type: ignore[import-not-found]
+        from System.Threading import CancellationToken  # type: ignore[import-not-found]
+
+        references = Array[MetadataReference](list(reference_pack(runtime)))
+        native.DeclarationTable.Warm(references, getattr(CancellationToken, "None"))  # nobody waits for it
 
     def answer(
         self, query: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], loaded: threading.Event
