@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.symbols.matching import CAMEL, EXACT, PREFIX, SUBSTRING, NameSet, match_rank
+from engine.symbols.matching import CAMEL, EXACT, PREFIX, SUBSTRING, NameSet, match_rank, text_may_declare
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -68,3 +68,20 @@ def test_names_without_humps_alone_are_ranked_too() -> None:
     alone = NameSet.joined([NameSet.of(["_", "Ω"]), NameSet.of(["__", "A_b"])])
     assert alone.ranks("_") == {0: EXACT, 2: PREFIX, 3: SUBSTRING}
     assert alone.ranks("ab") == {3: CAMEL}
+
+
+@pytest.mark.parametrize("word", WORDS)
+def test_a_file_declaring_a_match_passes_the_text_test(word: str) -> None:
+    # The syntax view leaves out a project none of whose files passes: that must never drop a match.
+    may_declare = text_may_declare(word)
+    matched = [name for name in NAMES if match_rank(word, name) is not None]
+    for name in matched:
+        assert may_declare(f"namespace n {{ public partial class {name}<T> : Base {{ }} }}".lower()), name
+
+
+def test_the_text_test_leaves_out_files_without_the_name() -> None:
+    assert not text_may_declare("GetByIdAsync")("class repository { void get(int id) { } }")
+    assert not text_may_declare("GBI")("class g { } class b { } class i { }")  # not within one word
+    assert text_may_declare("GBI")("class repository { void getbyid() { } }")
+    assert not text_may_declare("Ord*")("class xrder2 { }")
+    assert text_may_declare("Ord*")("class order2 { }")
