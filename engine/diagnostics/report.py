@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..host.interop import Operation
+from ..native import helpers
 from ..symbols.describe import compilation as compilation_of
 from ..symbols.describe import location_of
 from ..views.diagnostics import Diagnostic
@@ -113,12 +114,19 @@ class _Pending:
     compilation: Any = None
     analyzers: tuple[Analyzer, ...] = ()
     running: Any = None
+    compiling: Any = None
+    """The compiler's diagnostics on their way, when no analyzer runs (the C# helpers' task)."""
 
     def finish(self, operation: Operation) -> tuple[Diagnostic, ...]:
         if self.kept is not None:
             return self.kept
         if self.running is None:
-            found = _converted(self.compilation.GetDiagnostics(operation.token), COMPILER, self.project)
+            raw = (
+                operation.wait(self.compiling)
+                if self.compiling is not None
+                else self.compilation.GetDiagnostics(operation.token)
+            )
+            found = _converted(raw, COMPILER, self.project)
         else:
             found = _from_analyzers(operation.wait(self.running), self.analyzers, self.project)
         # What the generators report, as a build does with the compiler's (RZ, SYSLIB...).
@@ -145,6 +153,9 @@ def _start(snapshot: Snapshot, project: Any, request: Request, navigated: bool, 
             pending.running = analysis(
                 project, compiled, pending.analyzers, wanted.include_suppressed
             ).GetAllDiagnosticsAsync(operation.token)
+    if pending.running is None and (native := helpers()) is not None:
+        # Started now, all of them, and taken in order later: the targets bind on every core at once.
+        pending.compiling = native.CompilerDiagnostics.Of(compiled, operation.token)
     return pending
 
 
