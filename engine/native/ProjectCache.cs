@@ -222,7 +222,8 @@ public static class ProjectCache
                 LanguageNames.CSharp,
                 filePath: (string?)record["path"],
                 outputFilePath: (string?)record["output"],
-                compilationOptions: CompilationOptions(record["options"]!.AsObject(), directory),
+                compilationOptions: CompilationOptions(
+                    record["options"]!.AsObject(), directory, KeyFileSearchPaths(directory, record)),
                 parseOptions: ParseOptions(record["parse"]!.AsObject()),
                 documents: Documents(id, record["documents"]!.AsArray()),
                 projectReferences: projectReferences,
@@ -237,7 +238,15 @@ public static class ProjectCache
             .WithAnalyzerConfigDocuments(Documents(id, record["analyzer_config"]!.AsArray()));
     }
 
-    static CSharpCompilationOptions CompilationOptions(JsonObject options, string directory) => new(
+    /// <summary>Where a relative key file (<c>AssemblyOriginatorKeyFile</c>) is looked for, as the compiler's
+    /// command line an MSBuild load makes says: the project's directory, then the compilation's output
+    /// directory. Without them a signed project's relative key is "not found" (CS7027).</summary>
+    static string[] KeyFileSearchPaths(string directory, JsonObject record) =>
+        Path.GetDirectoryName((string?)record["compilation_output"] ?? "") is { Length: > 0 } output
+            ? [directory, output]
+            : [directory];
+
+    static CSharpCompilationOptions CompilationOptions(JsonObject options, string directory, string[] keySearch) => new(
         Enum.Parse<OutputKind>((string)options["output_kind"]!),
         reportSuppressedDiagnostics: (bool)options["report_suppressed"]!,
         moduleName: (string?)options["module_name"],
@@ -262,7 +271,7 @@ public static class ProjectCache
         sourceReferenceResolver: new SourceFileResolver([], directory),
         metadataReferenceResolver: null,
         assemblyIdentityComparer: DesktopAssemblyIdentityComparer.Default,
-        strongNameProvider: new DesktopStrongNameProvider(),
+        strongNameProvider: new DesktopStrongNameProvider([.. keySearch]),
         publicSign: (bool)options["public_sign"]!,
         metadataImportOptions: Enum.Parse<MetadataImportOptions>((string)options["metadata_import"]!),
         nullableContextOptions: Enum.Parse<NullableContextOptions>((string)options["nullable"]!));
