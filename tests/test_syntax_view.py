@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 import engine.workspace.loading as loading
-from engine import SymbolRef, WorkspaceLoadFailed, open_session, prepare_first_answers, queries
+from engine import SymbolRef, WorkspaceLoadFailed, load_solution, open_session, prepare_first_answers, queries
 from engine.host.interop import Operation
 from engine.symbols.declarations import source_declarations
+from engine.symbols.matching import OPERATOR_NAMES
 from engine.workspace.snapshot import display_name
 from engine.workspace.solution_file import resolve_target
 from engine.workspace.syntax_view import SYNTAX_NOTE, SyntaxView
@@ -59,7 +60,7 @@ def test_search_from_syntax_is_the_live_search_labelled(view, shop, query):
 
 def test_a_search_from_syntax_walks_only_the_projects_whose_files_hold_the_name(view):
     snapshot = view._snapshot
-    for query in ("Seed", "GOC"):
+    for query in ("Seeder", "GOC"):
         holding = {
             display_name(project)
             for project in snapshot.projects
@@ -69,11 +70,17 @@ def test_a_search_from_syntax_walks_only_the_projects_whose_files_hold_the_name(
         assert walked <= holding and len(holding) < len(snapshot.projects), (query, walked, holding)
 
 
+def _file_and_usings(path: Path) -> str:
+    usings = path.parent / "obj" / f"{path.parent.name}.GlobalUsings.g.cs"  # the view's own, where it has one
+    return "\n".join(p.read_text(encoding="utf-8").lower() for p in (path, usings) if p.is_file())
+
+
 def _may_hold(path: Path, query: str) -> bool:
-    """The test's own reading: the query's letters in order within one word of the file."""
+    """The test's own reading: the query's letters in order within one word of the file (a qualified
+    name, ``ILog.Write`` or ``IEnumerable<T>.GetEnumerator``, is one word)."""
     if not path.is_file():
         return False
-    words = re.findall(r"\w+", path.read_text(encoding="utf-8").lower())
+    words = re.findall(r"[\w.<>,]+", _file_and_usings(path))
     return any(re.search(".*?".join(map(re.escape, query.lower())), word) for word in words)
 
 
@@ -99,6 +106,36 @@ def test_what_syntax_cannot_answer_waits_for_the_live_solution(view):
     assert view.answer(queries.go_to_definition, (position,), {}, threading.Event()) is None
     assert view.answer(queries.find_references, (SymbolRef(name="Customer"),), {}, threading.Event()) is None
     assert view.answer(queries.go_to_definition, (SymbolRef(name="NoSuchThing"),), {}, threading.Event()) is None
+
+
+def test_the_operator_names_are_the_hosted_roslyn_s(view):
+    import clr  # type: ignore[import-not-found]
+    from Microsoft.CodeAnalysis import WellKnownMemberNames  # type: ignore[import-not-found]
+
+    fields = clr.GetClrType(WellKnownMemberNames).GetFields()
+    assert sorted(OPERATOR_NAMES) == sorted(
+        str(f.GetValue(None)) for f in fields if str(f.GetValue(None)).startswith("op_")
+    )
+
+
+def test_an_explicit_implementation_of_another_project_s_interface_is_named_as_live(tmp_path):
+    # Walked alone, Shop.Data cannot resolve Shop.Core's ILog: its name is the one the references give.
+    root = copy_fixture("Shop", tmp_path)
+    (root / "src" / "Shop.Data" / "DataLog.cs").write_text(
+        "namespace Shop.Data;\n\nusing Shop.Core;\n\npublic sealed class DataLog : ILog\n{\n"
+        "    void ILog.Write(string message) { }\n}\n"
+    )
+    syntax = SyntaxView(resolve_target(root / "Shop.sln"))
+    syntax.start()
+    session = load_solution(root / "Shop.sln", watch=False, warm_up=False)
+    try:
+        for query in ("Write", "ILW", "Core"):
+            answer = live(session, queries.find_symbols, query)
+            assert places(ask(syntax, queries.find_symbols, query).items) == places(answer.items), query
+        assert "M:Shop.Data.DataLog.Shop#Core#ILog#Write(System.String)" in [i.documentation_id for i in answer.items]
+    finally:
+        syntax.retire()
+        session.close()
 
 
 def test_a_front_end_starts_the_syntax_view_before_the_load(tmp_path):

@@ -14,6 +14,10 @@ public sealed class DeclarationTable
     public required ISymbol[] Symbols { get; init; }
     /// <summary>The compilation walked.</summary>
     public Compilation? Compilation { get; init; }
+    /// <summary>Whether an explicit interface implementation's interface did not resolve: in a compilation
+    /// walked alone, one of a referenced project's, whose name (<c>Shop.Core.ILog.Write</c>) is then only
+    /// the one written (<c>ILog.Write</c>) until walked with its references.</summary>
+    public bool Unresolved { get; init; }
 
     static readonly HashSet<MethodKind> Hidden =
     [
@@ -122,6 +126,7 @@ public sealed class DeclarationTable
         var names = new List<string>();
         var containers = new List<string>();
         var symbols = new List<ISymbol>();
+        var unresolved = false;
         var stack = new Stack<INamespaceOrTypeSymbol>();
         stack.Push(compilation.Assembly.GlobalNamespace);
         while (stack.Count > 0)
@@ -138,6 +143,7 @@ public sealed class DeclarationTable
                 if (member.IsImplicitlyDeclared || member.Locations.Length == 0 || !member.Locations[0].IsInSource) continue;
                 if (member is INamedTypeSymbol type) stack.Push(type);
                 else if (member is IMethodSymbol method && Hidden.Contains(method.MethodKind)) continue;
+                unresolved |= UnresolvedExplicit(member);
                 names.Add(member.Name == ".ctor" ? member.ContainingType.Name : member.Name);
                 containers.Add(member.ContainingSymbol.Name);
                 symbols.Add(member);
@@ -149,6 +155,16 @@ public sealed class DeclarationTable
             Containers = string.Join('\n', containers),
             Symbols = [.. symbols],
             Compilation = compilation,
+            Unresolved = unresolved,
         };
     }
+
+    static bool UnresolvedExplicit(ISymbol member) => member switch
+    {
+        IMethodSymbol method => method.MethodKind == MethodKind.ExplicitInterfaceImplementation
+            && method.ExplicitInterfaceImplementations.IsEmpty,
+        IPropertySymbol property => property.Name.Contains('.') && property.ExplicitInterfaceImplementations.IsEmpty,
+        IEventSymbol @event => @event.Name.Contains('.') && @event.ExplicitInterfaceImplementations.IsEmpty,
+        _ => false,
+    };
 }

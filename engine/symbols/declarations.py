@@ -284,20 +284,21 @@ def _walked_alone(snapshot: Snapshot, projects: list[Any], operation: Operation)
         if cached is not None and cached.own_version == _own_version(project, operation):
             known[str(project.Id.Id)] = cached
     missing = [project for project in projects if str(project.Id.Id) not in known]
-    for project, task in zip(
-        missing, native.DeclarationTable.WalkAlone(Array[Project](missing), operation.token), strict=True
-    ):
+    walking = native.DeclarationTable.WalkAlone(Array[Project](missing), operation.token)
+    for project, task in zip(missing, walking, strict=True):
         walked = operation.wait(task)
-        known[str(project.Id.Id)] = _stored(
-            project, _own_version(project, operation), walked.Compilation, walked, alone=True
-        )
+        table = _stored(project, _own_version(project, operation), walked.Compilation, walked, alone=True)
+        if walked.Unresolved:  # an explicit implementation is named by its interface: walked with references
+            table = _linked(snapshot, project, table, operation)
+        known[str(project.Id.Id)] = table
     return [(project, known[str(project.Id.Id)]) for project in projects]
 
 
 def _linked(snapshot: Snapshot, project: Any, table: _Table, operation: Operation) -> _Table:
     """``table``, walked alone, walked again with the projects it references (each alone) as references:
-    its symbols then resolve the types their signatures name as the real compilation does, at the cost
-    of parsing the referenced projects, not everything under them."""
+    its symbols then resolve the types their signatures name as the real compilation does, and an
+    explicit implementation of an interface of theirs has its real name, at the cost of parsing the
+    referenced projects, not everything under them."""
     from Microsoft.CodeAnalysis import Compilation  # type: ignore[import-not-found]
     from System import Array  # type: ignore[import-not-found]
 

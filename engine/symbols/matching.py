@@ -144,20 +144,49 @@ def _line_starts(text: str) -> list[int]:
     return starts
 
 
+OPERATOR_NAMES = (
+    "op_Addition", "op_AdditionAssignment", "op_BitwiseAnd", "op_BitwiseAndAssignment", "op_BitwiseOr",
+    "op_BitwiseOrAssignment", "op_CheckedAddition", "op_CheckedAdditionAssignment", "op_CheckedDecrement",
+    "op_CheckedDecrementAssignment", "op_CheckedDivision", "op_CheckedDivisionAssignment", "op_CheckedExplicit",
+    "op_CheckedIncrement", "op_CheckedIncrementAssignment", "op_CheckedMultiplicationAssignment",
+    "op_CheckedMultiply", "op_CheckedSubtraction", "op_CheckedSubtractionAssignment", "op_CheckedUnaryNegation",
+    "op_Concatenate", "op_Decrement", "op_DecrementAssignment", "op_Division", "op_DivisionAssignment",
+    "op_Equality", "op_ExclusiveOr", "op_ExclusiveOrAssignment", "op_Explicit", "op_Exponent", "op_False",
+    "op_GreaterThan", "op_GreaterThanOrEqual", "op_Implicit", "op_Increment", "op_IncrementAssignment",
+    "op_Inequality", "op_IntegerDivision", "op_LeftShift", "op_LeftShiftAssignment", "op_LessThan",
+    "op_LessThanOrEqual", "op_Like", "op_LogicalAnd", "op_LogicalNot", "op_LogicalOr", "op_Modulus",
+    "op_ModulusAssignment", "op_MultiplicationAssignment", "op_Multiply", "op_OnesComplement", "op_RightShift",
+    "op_RightShiftAssignment", "op_Subtraction", "op_SubtractionAssignment", "op_True", "op_UnaryNegation",
+    "op_UnaryPlus", "op_UnsignedLeftShift", "op_UnsignedRightShift", "op_UnsignedRightShiftAssignment",
+)  # fmt: skip
+"""The names the compiler gives operators (Roslyn's ``WellKnownMemberNames``; a test holds them to it)."""
+
+# Declarations whose names their text never spells, and what the text holds instead.
+_SPELLED_OTHERWISE = ((OPERATOR_NAMES, "operator"), (("Finalize",), "~"), (("this[]",), "this"))
+
+
 def text_may_declare(pattern: str) -> Callable[[str], bool]:
-    """A test of a file's lower-case text that every file declaring a name ``pattern`` matches (by
-    ``match_rank``) passes: the pattern's text for an exact, prefix or substring match; each literal
-    part of a wildcard pattern; the pattern's characters in order within one word for camel humps."""
+    """A test of a project's files' lower-case text that the files of a project declaring a name
+    ``pattern`` matches (by ``match_rank``) pass: the pattern's text for an exact, prefix or substring
+    match; each literal part of a wildcard pattern; the pattern's characters in order within one word
+    (dots and type arguments in it: an explicit implementation's ``ILog.Write``) for camel humps; the
+    keyword of an operator, a finalizer or an indexer the pattern matches the name of.
+
+    Not seen through the text: a camel-hump pattern that matches an explicit implementation only through
+    its interface's namespace, named by a ``using`` rather than in the declaration, or across a space
+    between its type arguments (the live solution answers it once loaded)."""
     wanted = pattern.lower()
+    spelled = [text for names, text in _SPELLED_OTHERWISE if any(match_rank(pattern, n) is not None for n in names)]
     if any(c in pattern for c in "*?"):
         parts = [part for part in re.split(r"[*?]+", wanted) if part]
-        return lambda text: all(part in text for part in parts)
+        return lambda text: all(part in text for part in parts) or any(word in text for word in spelled)
     if len(pattern) < 2:
-        return lambda text: wanted in text
-    # Within one word: no identifier holds white space or these (a superset of what one does hold).
-    within = r"[^\s(){}\[\];,.<>=:]*?"
+        return lambda text: wanted in text or any(word in text for word in spelled)
+    # Within one word: a name holds none of these (identifiers, and the dots, angle brackets and commas
+    # of an explicit implementation's qualified name, are all that is left).
+    within = r"""[^\s(){}\[\];=:/\\"'!?+\-*%&|^~#$@`]*?"""
     humps = re.compile(within.join(map(re.escape, wanted)))
-    return lambda text: wanted in text or humps.search(text) is not None
+    return lambda text: wanted in text or humps.search(text) is not None or any(word in text for word in spelled)
 
 
 def split_qualified(query: str) -> tuple[tuple[str, ...], str]:

@@ -1,8 +1,9 @@
 """The text of a syntax-only view's files as they are on disk, lower case, read once: a search there
 reads first which projects could declare a matching name, and parses and walks those alone.
 
-A name declared in a file is in its text, as written (but for a Unicode escape inside an identifier,
-``\\u0041``: a file holding one is always read as a candidate).
+A name declared in a project is in its files' text, as written (``symbols.matching.text_may_declare``
+says how the compiler's own names are), but for a Unicode escape inside an identifier (``\\u0041``): a
+project holding one is always walked.
 """
 
 from __future__ import annotations
@@ -13,18 +14,19 @@ from typing import Any
 
 
 class SourceTexts:
-    """Each project's files, read from disk on first use."""
+    """Each project's files, read from disk on first use, as one text (a file a line apart)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._texts: dict[str, list[str]] = {}
+        self._texts: dict[str, str] = {}
 
     def may_declare(self, project: Any, test: Callable[[str], bool]) -> bool:
-        """Whether a file of ``project`` passes ``test`` (given the lower-case text), or may declare any
-        name (an escape in an identifier)."""
-        return any("\\u" in text or test(text) for text in self._of(project))
+        """Whether ``project``'s files pass ``test`` (given their lower-case text, one file after another),
+        or may declare any name (an escape in an identifier)."""
+        text = self._of(project)
+        return "\\u" in text or test(text)
 
-    def _of(self, project: Any) -> list[str]:
+    def _of(self, project: Any) -> str:
         key = str(project.Id.Id)
         with self._lock:
             found = self._texts.get(key)
@@ -36,6 +38,10 @@ class SourceTexts:
                 with open(str(document.FilePath), "rb") as file:
                     texts.append(file.read().decode("utf-8", errors="replace").lower())
             except OSError:
-                continue  # the global usings the view writes itself: no file, and no declaration
+                # The global usings the view writes itself (in memory): no declaration, but the
+                # namespaces an explicit implementation's interface is named by.
+                reading = document.GetTextAsync()
+                if reading.Wait(5000):
+                    texts.append(str(reading.Result).lower())
         with self._lock:
-            return self._texts.setdefault(key, texts)
+            return self._texts.setdefault(key, "\n".join(texts))
