@@ -13,6 +13,7 @@ import pytest
 import engine.workspace.loading as loading
 from engine import SymbolRef, WorkspaceLoadFailed, load_solution, open_session, prepare_first_answers, queries
 from engine.host.interop import Operation
+from engine.symbols import declarations
 from engine.symbols.declarations import source_declarations
 from engine.symbols.matching import OPERATOR_NAMES
 from engine.workspace.snapshot import display_name
@@ -106,6 +107,20 @@ def test_what_syntax_cannot_answer_waits_for_the_live_solution(view):
     assert view.answer(queries.go_to_definition, (position,), {}, threading.Event()) is None
     assert view.answer(queries.find_references, (SymbolRef(name="Customer"),), {}, threading.Event()) is None
     assert view.answer(queries.go_to_definition, (SymbolRef(name="NoSuchThing"),), {}, threading.Event()) is None
+
+
+def test_a_syntax_view_s_tables_go_with_it():
+    # Kept with the view's snapshot (weakly), never with the live solution's: a view let go holds nothing.
+    syntax = SyntaxView(resolve_target(SHOP_SLN))
+    syntax.start()
+    try:
+        ask(syntax, queries.find_symbols, "Customer")
+        ask(syntax, queries.go_to_definition, SymbolRef(name="Shop.Core.Customer"))
+        snapshot = syntax._snapshot
+        ids = {str(project.Id.Id) for project in snapshot.projects}
+        assert ids & set(declarations._view_tables[snapshot]) and not ids & set(declarations._tables)
+    finally:
+        syntax.retire()
 
 
 def test_the_operator_names_are_the_hosted_roslyn_s(view):

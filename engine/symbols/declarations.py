@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
+import weakref
 from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -150,7 +151,7 @@ class Declarations:
         compiled = compilation(self._snapshot, project, operation)
         if table.of(compiled):
             return table
-        return self._replaced(which, _walked(project, compiled, operation))
+        return self._replaced(which, _walked(self._snapshot, project, compiled, operation))
 
     def _replaced(self, which: int, fresh: _Table) -> _Table:
         """``fresh``, the same declarations walked again, in place of table ``which``."""
@@ -248,14 +249,27 @@ def source_declarations(snapshot: Snapshot, operation: Operation, naming: str | 
 
 _tables: dict[str, _Table] = {}
 """Project id -> its latest table."""
+_view_tables: weakref.WeakKeyDictionary[Snapshot, dict[str, _Table]] = weakref.WeakKeyDictionary()
+"""A syntax view's tables, kept with its snapshot: they go when the view does."""
 _tables_lock = threading.Lock()
+
+
+def _store(snapshot: Snapshot) -> dict[str, _Table]:
+    """Where the tables of ``snapshot``'s projects are kept: for the live solution, the process's (a
+    project's table outlives its snapshot while none of its files changes); for a syntax view, the
+    view's own, so that its compilations are let go with it."""
+    if snapshot.source_texts is None:
+        return _tables
+    with _tables_lock:
+        return _view_tables.setdefault(snapshot, {})
 
 
 def _declarations(snapshot: Snapshot, operation: Operation) -> Declarations:
     known: list[tuple[Any, _Table | None]] = []
+    store = _store(snapshot)
     for project in snapshot.projects:
         with _tables_lock:
-            cached = _tables.get(str(project.Id.Id))
+            cached = store.get(str(project.Id.Id))
         # A project's version asks for every document's text: only worth it to reuse a table.
         if cached is not None and cached.own_version != _own_version(project, operation):
             cached = None
@@ -278,16 +292,17 @@ def _walked_alone(snapshot: Snapshot, projects: list[Any], operation: Operation)
     from System import Array  # type: ignore[import-not-found]
 
     known: dict[str, _Table] = {}
+    store = _store(snapshot)
     for project in projects:
         with _tables_lock:
-            cached = _tables.get(str(project.Id.Id))
+            cached = store.get(str(project.Id.Id))
         if cached is not None and cached.own_version == _own_version(project, operation):
             known[str(project.Id.Id)] = cached
     missing = [project for project in projects if str(project.Id.Id) not in known]
     walking = native.DeclarationTable.WalkAlone(Array[Project](missing), operation.token)
     for project, task in zip(missing, walking, strict=True):
         walked = operation.wait(task)
-        table = _stored(project, _own_version(project, operation), walked.Compilation, walked, alone=True)
+        table = _stored(store, project, _own_version(project, operation), walked.Compilation, walked, alone=True)
         if walked.Unresolved:  # an explicit implementation is named by its interface: walked with references
             table = _linked(snapshot, project, table, operation)
         known[str(project.Id.Id)] = table
@@ -310,7 +325,7 @@ def _linked(snapshot: Snapshot, project: Any, table: _Table, operation: Operatio
     tables = _walked_alone(snapshot, [each for each in referenced if each is not None], operation) or []
     compilations = Array[Compilation]([each.compilation for _, each in tables])
     walked = native.DeclarationTable.WalkLinked(table.compilation, compilations, operation.token)
-    return _stored(project, table.own_version, walked.Compilation, walked, alone=True, linked=True)
+    return _stored(_store(snapshot), project, table.own_version, walked.Compilation, walked, alone=True, linked=True)
 
 
 def _own_version(project: Any, operation: Operation) -> str:
@@ -328,7 +343,7 @@ def _walked_together(snapshot: Snapshot, projects: list[Any], operation: Operati
     if native is None:
         snapshot.compile_all(projects, operation)
         return {
-            str(project.Id.Id): _walked(project, compilation(snapshot, project, operation), operation)
+            str(project.Id.Id): _walked(snapshot, project, compilation(snapshot, project, operation), operation)
             for project in projects
         }
     from Microsoft.CodeAnalysis import Project  # type: ignore[import-not-found]
@@ -340,38 +355,48 @@ def _walked_together(snapshot: Snapshot, projects: list[Any], operation: Operati
     found = {}
     for project, task in zip(ordered, walking, strict=True):
         table = operation.wait(task)
-        fresh = _stored(project, _own_version(project, operation), snapshot.keep(project, table.Compilation), table)
+        compiled = snapshot.keep(project, table.Compilation)
+        fresh = _stored(_store(snapshot), project, _own_version(project, operation), compiled, table)
         fresh.name_set()  # made while the projects after it compile
         found[str(project.Id.Id)] = fresh
     return found
 
 
-def _walked(project: Any, compiled: Any, operation: Operation) -> _Table:
+def _walked(snapshot: Snapshot, project: Any, compiled: Any, operation: Operation) -> _Table:
     from ..native import helpers
 
     native = helpers()
     if native is not None:
         walked = native.DeclarationTable.Walk(compiled, operation.token)
-        return _stored(project, _own_version(project, operation), compiled, walked)
+        return _stored(_store(snapshot), project, _own_version(project, operation), compiled, walked)
     walked = list(_walk(compiled, operation))
     own = _own_version(project, operation)
     symbols = [s for _, s in walked]
     containers = [str(s.ContainingSymbol.Name) for s in symbols]
-    return _kept(project, _Table(display_name(project), own, compiled, [n for n, _ in walked], symbols, containers))
+    table = _Table(display_name(project), own, compiled, [n for n, _ in walked], symbols, containers)
+    return _kept(_store(snapshot), project, table)
 
 
-def _stored(project: Any, own: str, compiled: Any, table: Any, alone: bool = False, linked: bool = False) -> _Table:
-    """A table from the C# helper's walk, kept as the project's latest."""
+def _stored(
+    store: dict[str, _Table],
+    project: Any,
+    own: str,
+    compiled: Any,
+    table: Any,
+    alone: bool = False,
+    linked: bool = False,
+) -> _Table:
+    """A table from the C# helper's walk, kept in ``store`` as the project's latest."""
     joined = str(table.Names)
     names = joined.split("\n") if joined else []
     containers = str(table.Containers).split("\n") if joined else []
     fresh = _Table(display_name(project), own, compiled, names, table.Symbols, containers, alone=alone, linked=linked)
-    return _kept(project, fresh)
+    return _kept(store, project, fresh)
 
 
-def _kept(project: Any, fresh: _Table) -> _Table:
+def _kept(store: dict[str, _Table], project: Any, fresh: _Table) -> _Table:
     with _tables_lock:
-        _tables[str(project.Id.Id)] = fresh
+        store[str(project.Id.Id)] = fresh
     return fresh
 
 

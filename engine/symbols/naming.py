@@ -343,6 +343,8 @@ def _unique(symbols: list[Any]) -> list[Any]:
 
 def near_names(snapshot: Snapshot, operation: Operation, name: str, count: int = 5) -> list[str]:
     """Declared names closest to ``name`` (for "did you mean")."""
+    if snapshot.source_texts is not None:
+        return []  # a syntax view leaves a name it does not know to the live solution, which suggests
     simple = _strip_generics(_split_qualified(_split_parameters(name)[0])[-1] if name else "")[0]
     names = _declared_names(snapshot, operation)
     close = difflib.get_close_matches(simple, list(names), n=count, cutoff=0.6)
