@@ -30,13 +30,15 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The project before the bench folder: its `shared_engine` package, not the bench of that name.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from generate_solution import generate
 from mcp_session import mcp_session
 
 from engine import find_dotnet
+from shared_engine.place import engines_of
 
 ROOT = Path(__file__).resolve().parent.parent
 EDITED = ("P12/Model1.cs", 'Log.Write("describe 12.1");', 'Log.Write("describe 12.1, edited");')
@@ -98,19 +100,8 @@ async def errors_at_once(solution: Path) -> dict[str, float]:
 def _wait_for_no_engine(solution: Path) -> None:
     """Until the last start's shared engine has left: each start is a new process, as measured."""
     deadline = time.monotonic() + 30
-    while _engine_alive(solution) and time.monotonic() < deadline:
+    while engines_of(str(solution)) and time.monotonic() < deadline:
         time.sleep(0.5)
-
-
-def _engine_alive(solution: Path) -> bool:
-    for entry in Path("/proc").iterdir():
-        try:
-            command = (entry / "cmdline").read_bytes()
-        except OSError:
-            continue
-        if b"mcp_server.engine_host" in command and str(solution).encode() in command:
-            return True
-    return False
 
 
 def dotnet_build(solution: Path, cold: bool) -> float:

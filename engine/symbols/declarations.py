@@ -279,7 +279,7 @@ def _declarations(snapshot: Snapshot, operation: Operation) -> Declarations:
 
 
 def _walked_alone(snapshot: Snapshot, projects: list[Any], operation: Operation) -> list[tuple[Any, _Table]] | None:
-    """The tables of ``projects``, each made from its own files alone (its current table when it has
+    """The tables of a syntax view's ``projects``, each made from its own files alone (its table when it has
     one); ``None`` without the C# helpers, whose walk does it. Their symbols give names, kinds and
     documentation ids to rank and count; a declaration shown is described from the project's real
     compilation (``Declarations._current``)."""
@@ -292,11 +292,11 @@ def _walked_alone(snapshot: Snapshot, projects: list[Any], operation: Operation)
     from System import Array  # type: ignore[import-not-found]
 
     known: dict[str, _Table] = {}
-    store = _store(snapshot)
+    store = _store(snapshot)  # the view's own: its snapshot never changes, so a table kept there holds
     for project in projects:
         with _tables_lock:
             cached = store.get(str(project.Id.Id))
-        if cached is not None and cached.own_version == _own_version(project, operation):
+        if cached is not None:
             known[str(project.Id.Id)] = cached
     missing = [project for project in projects if str(project.Id.Id) not in known]
     walking = native.DeclarationTable.WalkAlone(Array[Project](missing), operation.token)
