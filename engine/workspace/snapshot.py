@@ -22,6 +22,9 @@ from .targets import choose, split_project_name, target_from_symbols
 T = TypeVar("T")
 
 
+_DOCUMENTS_NAMED = 4096
+"""How many paths, as queries gave them, a snapshot keeps the document of."""
+
 DECLARATIONS_MEMO = "source_declarations"
 """The memo of every source declaration (``engine.symbols.declarations``): once a snapshot has it, the
 live solution answers searches as fast as any record of the last load could."""
@@ -45,6 +48,7 @@ class Snapshot:
         self._compilations: dict[int, tuple[Any, Any]] = {}
         self.source_texts: SourceTexts | None = None
         """The files' texts, in a syntax-only view: a search reads them before it parses."""
+        self._documents_named: dict[str, Any] = {}
 
     def compilation(self, project: Any, operation: Any) -> Any:
         """The project's compilation: built lazily by Roslyn, then kept here, as asking Roslyn again costs
@@ -181,6 +185,15 @@ class Snapshot:
 
     def document(self, path: str) -> Any:
         """The document to navigate for ``path`` (in the chosen target), or a named error."""
+        # Kept by the path as given: resolving it on disk is most of the time of a go to definition.
+        found = self._documents_named.get(path)
+        if found is None:
+            found = self._document(path)
+            if len(self._documents_named) < _DOCUMENTS_NAMED:
+                self._documents_named[path] = found
+        return found
+
+    def _document(self, path: str) -> Any:
         if not str(path).strip():
             raise InvalidArgument("The file path is empty.", "Give a .cs file of the solution.")
         documents = self.documents_for_path(path)
