@@ -1,10 +1,12 @@
 """roslyn-mcp against csharp-ls (a C# language server on Roslyn, a .NET tool on the package feed) on the same
 generated solution, in the same run, one after the other: references of a method used 1,575 times and go
-to definition of a use, each asked by position as a client asks, timed at the client.
+to definition of a use, each asked by position as a client asks, timed at the client (the same client for
+both: JSON-RPC over the server's standard streams, LSP's framing or MCP's lines).
 
 For each server: the time from its process start to its first answer, the answers in its first minute
 (every 5 s), then the settled times (the median of 15 once its CPU went idle), and the locations both
-give, compared (LSP positions are 0-based; ours 1-based).
+give, compared (LSP positions are 0-based; ours 1-based). For roslyn-mcp also the settled round trip of an
+MCP ``ping``: what any of its answers costs before the work.
 
     python bench/csharp_ls.py [--projects 25] [--files 63] [--csharp-ls PATH] [--out bench/results/csharp_ls.json]
 
@@ -32,7 +34,6 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from generate_solution import generate  # noqa: E402
-from mcp_session import mcp_session  # noqa: E402
 
 SETTLED = 15
 FIRST_MINUTE = 60.0
@@ -125,6 +126,37 @@ class LanguageServer:
         self.reader.cancel()
 
 
+class McpServer(LanguageServer):
+    """The same client over an MCP server's standard streams: one JSON-RPC message per line. Both servers
+    are timed through a client of the same make, which only parses JSON: an MCP client library's own
+    validation of each result is the client's time, not the server's."""
+
+    async def _read(self) -> None:
+        assert self.process.stdout is not None
+        while line := await self.process.stdout.readline():
+            message = json.loads(line)
+            if "id" in message and message["id"] in self.pending and "method" not in message:
+                self.pending.pop(message["id"]).set_result(message)
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps(message).encode() + b"\n")
+        await self.process.stdin.drain()
+
+    async def call_tool(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        answer = await self.request("tools/call", {"name": name, "arguments": arguments})
+        return answer or {"isError": True, "content": [{"type": "text", "text": "no result"}]}
+
+    async def stop(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        try:
+            await asyncio.wait_for(self.process.wait(), 30)
+        except TimeoutError:
+            self.process.kill()
+        self.reader.cancel()
+
+
 async def csharp_ls(executable: str, solution: Path, places: dict[str, tuple[str, int, int]]) -> dict[str, Any]:
     started = time.monotonic()
     server = LanguageServer([executable, "--solution", str(solution)], solution.parent)
@@ -171,39 +203,54 @@ def _from_uri(uri: str) -> str:
 
 async def roslyn_mcp(solution: Path, places: dict[str, tuple[str, int, int]]) -> dict[str, Any]:
     started = time.monotonic()
-    async with mcp_session(solution) as session:
+    command = shutil.which("roslyn-mcp", path=str(Path(sys.executable).parent)) or "roslyn-mcp"
+    server = McpServer([command, "--solution", str(solution)], solution.parent)
+    await server.start()
+    await server.request(
+        "initialize",
+        {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "bench", "version": "1"}},
+    )
+    await server.notify("notifications/initialized", {})
 
-        async def ask(kind: str) -> tuple[float, Any]:
-            path, line, column = places[kind]
-            tool = "find_references" if kind == "references" else "go_to_definition"
-            began = time.monotonic()
-            result = await session.call_tool(tool, {"file": path, "line": line + 1, "column": column + 1})
-            return (time.monotonic() - began) * 1000, result
+    async def ask(kind: str) -> tuple[float, Any]:
+        path, line, column = places[kind]
+        tool = "find_references" if kind == "references" else "go_to_definition"
+        began = time.monotonic()
+        result = await server.call_tool(tool, {"file": path, "line": line + 1, "column": column + 1})
+        return (time.monotonic() - began) * 1000, result
 
-        measured = await _measure(
-            ask, started, lambda result: not result.is_error and "from the index" not in result.content[0].text
-        )
-        locations = []
-        cursor = None
-        while True:
-            arguments: dict[str, Any] = {
-                "file": places["references"][0],
-                "line": places["references"][1] + 1,
-                "column": places["references"][2] + 1,
-                "limit": 1000,
-            }
-            if cursor:
-                arguments["cursor"] = cursor
-            page = await session.call_tool("find_references", arguments)
-            data = page.structured_content or {}
-            for item in data["result"]["items"]:
-                path, line, column = item["at"].rsplit(":", 2)
-                locations.append((Path(path).name, int(line), int(column)))
-            cursor = data.get("next_cursor")
-            if not cursor:
-                break
-        measured["reference_locations"] = sorted(locations)
-        return measured
+    measured = await _measure(
+        ask, started, lambda result: not result.get("isError") and "from the index" not in result["content"][0]["text"]
+    )
+    # What any answer costs before its work: a JSON-RPC ping through the same client, relay and SDK.
+    pings = []
+    for _ in range(100):
+        began = time.monotonic()
+        await server.request("ping", {})
+        pings.append((time.monotonic() - began) * 1000)
+    measured["ping_settled_median_ms"] = round(statistics.median(pings), 2)
+    locations = []
+    cursor = None
+    while True:
+        arguments: dict[str, Any] = {
+            "file": places["references"][0],
+            "line": places["references"][1] + 1,
+            "column": places["references"][2] + 1,
+            "limit": 1000,
+        }
+        if cursor:
+            arguments["cursor"] = cursor
+        page = await server.call_tool("find_references", arguments)
+        data = page.get("structuredContent") or {}
+        for item in data["result"]["items"]:
+            path, line, column = item["at"].rsplit(":", 2)
+            locations.append((Path(path).name, int(line), int(column)))
+        cursor = data.get("next_cursor")
+        if not cursor:
+            break
+    measured["reference_locations"] = sorted(locations)
+    await server.stop()
+    return measured
 
 
 async def _measure(ask: Any, started: float, answered: Any) -> dict[str, Any]:

@@ -8,6 +8,9 @@ namespace RoslynTuiNative;
 /// [path, line, column, end line, end column, kind, containing member, line text, related definition].</summary>
 public static class References
 {
+    // Fewer documents than this to a core are not worth a task of their own.
+    const int DocumentsPerShare = 4;
+
     public static async Task<string> DescribeAsync(
         IEnumerable<ReferencedSymbol> found,
         string wantedId,
@@ -15,9 +18,11 @@ public static class References
         SymbolDisplayFormat format,
         CancellationToken token)
     {
-        var rows = new Dictionary<(string, int, int), object[]>();
-        var models = new Dictionary<DocumentId, SemanticModel>();
-        var enclosing = new Dictionary<ISymbol, string>(ReferenceEqualityComparer.Instance);
+        // In order, each place once (the first definition that found it wins). Places are cheap, rows are not:
+        // a row binds its place's member, so the rows are written after, each core taking a share of the documents.
+        var rows = new List<object[]?>();
+        var placed = new HashSet<(string, int, int)>();
+        var unwritten = new List<Unwritten>();
         foreach (var referenced in found)
         {
             var definition = referenced.Definition;
@@ -29,34 +34,56 @@ public static class References
                 foreach (var declared in definition.Locations.Where(l => l.IsInSource))
                 {
                     var place = Symbols.Place(declared);
-                    rows.TryAdd((place.Path, place.Line, place.Column),
-                        [.. place.Row, SyntaxRoles.Declaration, definition.ToDisplayString(format), "", ""]);
+                    if (placed.Add((place.Path, place.Line, place.Column)))
+                    {
+                        rows.Add([.. place.Row, SyntaxRoles.Declaration, definition.ToDisplayString(format), "", ""]);
+                    }
                 }
             }
             var isConstructor = definition is IMethodSymbol { MethodKind: MethodKind.Constructor };
             foreach (var reference in referenced.Locations)
             {
                 token.ThrowIfCancellationRequested();
-                var location = reference.Location;
-                if (!location.IsInSource) continue;
-                var place = Symbols.Place(location);
-                var key = (place.Path, place.Line, place.Column);
-                if (rows.ContainsKey(key)) continue;
-                var tree = location.SourceTree!;
-                var span = location.SourceSpan;
-                var kind = KindAt(location, definition.Kind, isConstructor, reference.IsImplicit, await tree.GetRootAsync(token));
-                var text = await tree.GetTextAsync(token);
-                var lineText = Symbols.LineText(place, tree, text);
-                if (!models.TryGetValue(reference.Document.Id, out var model))
-                {
-                    model = (await reference.Document.GetSemanticModelAsync(token))!;
-                    models[reference.Document.Id] = model;
-                }
-                rows[key] = [.. place.Row, kind, Enclosing(model, span.Start, format, enclosing, token), lineText, related];
+                if (!reference.Location.IsInSource) continue;
+                var place = Symbols.Place(reference.Location);
+                if (!placed.Add((place.Path, place.Line, place.Column))) continue;
+                unwritten.Add(new Unwritten(rows.Count, reference, place, definition.Kind, isConstructor, related));
+                rows.Add(null);
             }
         }
-        return JsonRows.Write(rows.Values);
+        var enclosing = new System.Collections.Concurrent.ConcurrentDictionary<ISymbol, string>(ReferenceEqualityComparer.Instance);
+        var documents = unwritten.GroupBy(u => u.Reference.Document.Id).ToArray();
+        var shares = Math.Min(Environment.ProcessorCount, Math.Max(1, documents.Length / DocumentsPerShare));
+        await Task.WhenAll(Enumerable.Range(0, shares).Select(share => Task.Run(async () =>
+        {
+            for (var i = share; i < documents.Length; i += shares)
+            {
+                await Write(documents[i], rows, format, enclosing, token).ConfigureAwait(false);
+            }
+        }, token))).ConfigureAwait(false);
+        return JsonRows.Write(rows);
     }
+
+    static async Task Write(
+        IEnumerable<Unwritten> inDocument, List<object[]?> rows, SymbolDisplayFormat format, IDictionary<ISymbol, string> enclosing,
+        CancellationToken token)
+    {
+        var document = inDocument.First().Reference.Document;
+        var model = (await document.GetSemanticModelAsync(token).ConfigureAwait(false))!;
+        foreach (var each in inDocument)
+        {
+            var location = each.Reference.Location;
+            var tree = location.SourceTree!;
+            var root = await tree.GetRootAsync(token).ConfigureAwait(false);
+            var text = await tree.GetTextAsync(token).ConfigureAwait(false);
+            var kind = KindAt(location, each.DefinitionKind, each.IsConstructor, each.Reference.IsImplicit, root);
+            var member = Enclosing(model, location.SourceSpan.Start, format, enclosing, token);
+            rows[each.Row] = [.. each.Place.Row, kind, member, Symbols.LineText(each.Place, tree, text), each.Related];
+        }
+    }
+
+    readonly record struct Unwritten(
+        int Row, ReferenceLocation Reference, Symbols.Where Place, SymbolKind DefinitionKind, bool IsConstructor, string Related);
 
     /// <summary>How many places DescribeAsync would list (declarations left out), without describing them: a
     /// code lens's count. -1 when one is in generated code, whose places a feature may move (a Razor
@@ -107,7 +134,7 @@ public static class References
     /// <summary>The member whose body holds a position, as C# names it (made once per member: a body
     /// holds many references).</summary>
     internal static string Enclosing(
-        SemanticModel model, int position, SymbolDisplayFormat format, Dictionary<ISymbol, string> known, CancellationToken token)
+        SemanticModel model, int position, SymbolDisplayFormat format, IDictionary<ISymbol, string> known, CancellationToken token)
     {
         var symbol = model.GetEnclosingSymbol(position, token);
         while (symbol is IMethodSymbol { MethodKind: MethodKind.AnonymousFunction or MethodKind.LocalFunction })
