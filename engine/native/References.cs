@@ -58,13 +58,14 @@ public static class References
         {
             for (var i = share; i < documents.Length; i += shares)
             {
-                await Write(documents[i], rows, format, enclosing, token).ConfigureAwait(false);
+                await WriteRows(documents[i], rows, format, enclosing, token).ConfigureAwait(false);
             }
         }, token))).ConfigureAwait(false);
         return JsonRows.Write(rows);
     }
 
-    static async Task Write(
+    /// <summary>The rows of one document's places, in their slots.</summary>
+    static async Task WriteRows(
         IEnumerable<Unwritten> inDocument, List<object[]?> rows, SymbolDisplayFormat format, IDictionary<ISymbol, string> enclosing,
         CancellationToken token)
     {
@@ -82,6 +83,7 @@ public static class References
         }
     }
 
+    /// <summary>A place whose row is still to be written: its slot among the rows and what the row says of it.</summary>
     readonly record struct Unwritten(
         int Row, ReferenceLocation Reference, Symbols.Where Place, SymbolKind DefinitionKind, bool IsConstructor, string Related);
 
