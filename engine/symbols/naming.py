@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -144,29 +145,23 @@ def symbol_at(snapshot: Snapshot, operation: Operation, file: str, line: int, co
     line_text = (
         _line_of(snapshot.absolute(file), line) if mapped is not None else str(text.Lines[line - 1].ToString()).strip()
     )
-    raise SymbolNotFound(
-        f"No symbol at {snapshot.relative(str(snapshot.absolute(file)))}:{line}:{column} (the line reads: {line_text[:80]!r}).",
-        "Put the column on an identifier (1-based), or name the symbol instead.",
-    )
+    raise _no_symbol(snapshot, file, line, column, line_text)
 
 
 def _found_at(
     snapshot: Snapshot, operation: Operation, native: Any, document: Any, file: str, line: int, column: int
 ) -> Any:
-    """``symbol_at`` in one crossing (``SymbolAt.cs``), its errors worded as the walk above words them."""
+    """``symbol_at`` in one crossing (``SymbolAt.cs``), with the walk's errors."""
     found = operation.wait(native.SymbolAt.FindAsync(document, line, column, operation.token))
     if found.Symbol is not None:
         return typed(found.Symbol)
-    if not 1 <= line <= found.Lines:
-        raise PositionOutOfRange(f"Line {line} is outside {file}, which has {found.Lines} lines.", "Lines are 1-based.")
-    if not 1 <= column <= found.Width + 1:
-        raise PositionOutOfRange(
-            f"Column {column} is outside line {line} of {file}, which has {found.Width} characters.",
-            "Columns are 1-based.",
-        )
-    raise SymbolNotFound(
-        f"No symbol at {snapshot.relative(str(snapshot.absolute(file)))}:{line}:{column} "
-        f"(the line reads: {str(found.LineText)[:80]!r}).",
+    _check_position(line, column, file, found.Lines, lambda: int(found.Width))
+    raise _no_symbol(snapshot, file, line, column, str(found.LineText))
+
+
+def _no_symbol(snapshot: Snapshot, file: str, line: int, column: int, line_text: str) -> SymbolNotFound:
+    return SymbolNotFound(
+        f"No symbol at {snapshot.relative(str(snapshot.absolute(file)))}:{line}:{column} (the line reads: {line_text[:80]!r}).",
         "Put the column on an identifier (1-based), or name the symbol instead.",
     )
 
@@ -181,16 +176,21 @@ def _line_of(path: Any, line: int) -> str:
 
 def text_position(text: Any, line: int, column: int, file: str) -> int:
     """The 0-based offset of a 1-based line and column, or ``PositionOutOfRange``."""
-    lines = text.Lines.Count
+    _check_position(line, column, file, text.Lines.Count, lambda: text.Lines[line - 1].End - text.Lines[line - 1].Start)
+    return int(text.Lines[line - 1].Start + column - 1)
+
+
+def _check_position(line: int, column: int, file: str, lines: int, width: Callable[[], int]) -> None:
+    """``PositionOutOfRange`` unless the 1-based ``line`` is one of ``lines`` and ``column`` within its
+    ``width()`` (asked only of a line that exists), or just after it."""
     if not 1 <= line <= lines:
         raise PositionOutOfRange(f"Line {line} is outside {file}, which has {lines} lines.", "Lines are 1-based.")
-    text_line = text.Lines[line - 1]
-    width = text_line.End - text_line.Start
-    if not 1 <= column <= width + 1:
+    characters = width()
+    if not 1 <= column <= characters + 1:
         raise PositionOutOfRange(
-            f"Column {column} is outside line {line} of {file}, which has {width} characters.", "Columns are 1-based."
+            f"Column {column} is outside line {line} of {file}, which has {characters} characters.",
+            "Columns are 1-based.",
         )
-    return int(text_line.Start + column - 1)
 
 
 def _by_documentation_id(snapshot: Snapshot, operation: Operation, doc_id: str) -> list[Any]:

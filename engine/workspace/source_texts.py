@@ -12,6 +12,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from ..host.interop import Operation
+
 
 class SourceTexts:
     """Each project's files, read from disk on first use, as one text (a file a line apart)."""
@@ -20,13 +22,13 @@ class SourceTexts:
         self._lock = threading.Lock()
         self._texts: dict[str, str] = {}
 
-    def may_declare(self, project: Any, test: Callable[[str], bool]) -> bool:
+    def may_declare(self, project: Any, test: Callable[[str], bool], operation: Operation) -> bool:
         """Whether ``project``'s files pass ``test`` (given their lower-case text, one file after another),
         or may declare any name (an escape in an identifier)."""
-        text = self._of(project)
+        text = self._of(project, operation)
         return "\\u" in text or test(text)
 
-    def _of(self, project: Any) -> str:
+    def _of(self, project: Any, operation: Operation) -> str:
         key = str(project.Id.Id)
         with self._lock:
             found = self._texts.get(key)
@@ -40,8 +42,6 @@ class SourceTexts:
             except OSError:
                 # The global usings the view writes itself (in memory): no declaration, but the
                 # namespaces an explicit implementation's interface is named by.
-                reading = document.GetTextAsync()
-                if reading.Wait(5000):
-                    texts.append(str(reading.Result).lower())
+                texts.append(str(operation.wait(document.GetTextAsync(operation.token))).lower())
         with self._lock:
             return self._texts.setdefault(key, "\n".join(texts))
