@@ -2,7 +2,7 @@
 
 With a solution named, the server is a relay to the solution's shared engine (``shared_engine``):
 the first front end on a solution starts it, later ones attach. It imports nothing heavy on that
-path; the engine process (``mcp_server.engine_host``) runs the server proper. ``--no-shared-engine``
+path; the engine process (``python -m engine_host``) runs the server proper. ``--no-shared-engine``
 (or ``ROSLYN_SHARED_ENGINE=0``) serves in this process, as does a server started without a solution.
 """
 
@@ -55,11 +55,11 @@ def main(argv: list[str] | None = None) -> None:
     if arguments.http:
         if not solution:
             parser.error("--http needs a solution (--solution or DOTNET_SOLUTION_PATH)")
-        from .engine_host import main as serve_engine
+        from engine_host.launch import command as engine_command
 
-        focus = os.environ.get("ROSLYN_PROJECTS")
-        serve_engine(["--solution", solution, "--http", arguments.http, *(["--projects", focus] if focus else [])])
-        return
+        # This process becomes the solution's engine, as a front end would have started it.
+        line = engine_command(solution, os.environ.get("ROSLYN_PROJECTS"), http=arguments.http)
+        os.execv(line[0], line)
     shared = not arguments.no_shared_engine and protocol.enabled()
     if solution and shared:
         from .attached import serve_attached

@@ -5,10 +5,11 @@ from __future__ import annotations
 import os
 import sys
 
+from engine_host.launch import command as engine_command
 from shared_engine import protocol
 from shared_engine.place import NoPrivatePlace, engines_of, place_of
 from shared_engine.relay import Relay, say_to_stderr
-from shared_engine.starter import AttachFailed, engine_command
+from shared_engine.starter import AttachFailed
 
 
 def serve_attached(solution: str, projects: str | None) -> bool:

@@ -20,7 +20,7 @@ from typing import Any
 
 PROTOCOL = 1
 MCP, WATCH, SESSION = "mcp", "watch", "session"
-_SOURCES = ("engine", "mcp_server", "shared_engine")
+_SOURCES = ("engine", "engine_host", "mcp_server", "shared_engine")
 
 
 @functools.cache

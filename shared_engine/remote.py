@@ -21,8 +21,11 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+from .session import LOAD_TIMEOUT_SECONDS, QUERY_TIMEOUT_SECONDS
+
+T = TypeVar("T")
 _LENGTH = struct.Struct("!Q")
 EARLY_INDEX = object()
 """What ``early_index()`` gives when the engine's session answers from its index (its source stays there)."""
@@ -71,7 +74,7 @@ class _Pending:
 
 
 class RemoteSession:
-    """The part of ``engine.SolutionSession`` a front end uses, answered by the shared engine."""
+    """A front end's ``shared_engine.session.Session``, answered by the shared engine's session."""
 
     def __init__(
         self,
@@ -132,16 +135,22 @@ class RemoteSession:
 
     # What it does -------------------------------------------------------------------------------
 
-    def run(self, query: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        return self._request("run", query, args, kwargs)
+    def run(
+        self, query: Callable[..., T], *args: Any, timeout: float | None = QUERY_TIMEOUT_SECONDS, **kwargs: Any
+    ) -> T:
+        return self._request("run", query, args, {**kwargs, "timeout": timeout})  # type: ignore[no-any-return]
 
-    def call(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        """``function(*args, **kwargs)`` in the engine, with this session standing for its own."""
-        return self._request("call", function, args, kwargs)
+    def call(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``function(session, *args, **kwargs)`` in the engine, on the engine's own session."""
+        return self._request("call", function, args, kwargs)  # type: ignore[no-any-return]
 
-    def load(self, progress: Callable[..., Any] | None = None, timeout: float | None = None) -> Any:
+    def call_plain(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``function(*args, **kwargs)`` in the engine; this session among the arguments stands for its own."""
+        return self._request("call_plain", function, args, kwargs)  # type: ignore[no-any-return]
+
+    def load(self, progress: Callable[[Any], None] | None = None, timeout: float = LOAD_TIMEOUT_SECONDS) -> Any:
         """Wait for the engine's load (its progress reported here); its report."""
-        report = self._request("load", progress)
+        report = self._request("load", progress, timeout)
         self.refresh()
         return report
 
@@ -242,9 +251,11 @@ def attach_session(
         NoPrivatePlace: there is no private runtime directory for the socket.
         AttachFailed: the engine could not start, or refused.
     """
+    from engine_host.launch import command as engine_command
+
     from . import protocol
     from .place import place_of
-    from .starter import attach, engine_command
+    from .starter import attach
 
     place = place_of(solution, projects, protocol.version())
     connection, answer = attach(place, engine_command(solution, projects), protocol.SESSION)

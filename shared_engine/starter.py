@@ -10,7 +10,6 @@ import fcntl
 import os
 import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -22,12 +21,6 @@ _ATTEMPTS = 10
 _RETRY_SECONDS = 0.2
 START_SECONDS = 60.0
 """How long an engine may take to listen (its imports; the load goes on after)."""
-
-
-def engine_command(solution: str, projects: str | None) -> list[str]:
-    """The command that starts a solution's engine (``mcp_server.engine_host``, by name: nothing of it is
-    imported here)."""
-    return [sys.executable, "-m", "mcp_server.engine_host", "--solution", os.path.abspath(solution), "--projects", projects or ""]
 
 
 class AttachFailed(Exception):

@@ -54,14 +54,16 @@ def test_the_workspace_and_what_it_stands_on_import_no_feature() -> None:
 
 def test_front_ends_import_only_the_engine_package_and_their_own() -> None:
     """``from engine import X`` (a name of its ``__all__``, a feature module such as ``queries`` among
-    them) and the shared engine's link (``shared_engine``), never ``engine.something``, and never the
-    other front end."""
+    them) and the shared engine's link (``shared_engine``, and ``engine_host.launch``: how to start it),
+    never ``engine.something``, never the engine's server, and never the other front end."""
     for front_end in ("tui", "mcp_server"):
         past_the_surface = []
         others = set(PACKAGES) - {"engine", "shared_engine", front_end}
         for path in sorted((ROOT / front_end).rglob("*.py")):
             for module in absolute_imports(path):
                 top = module.split(".")[0]
+                if module == "engine_host.launch":
+                    continue
                 if (top == "engine" and module != "engine") or top in others:
                     past_the_surface.append(f"{path.relative_to(ROOT)}: {module}")
         assert past_the_surface == [], f"{front_end} imports past engine/__init__.py (add the name to its __all__)"
@@ -78,6 +80,46 @@ def test_what_front_ends_import_is_in_the_public_surface() -> None:
                         assert alias.name in engine.__all__, f"{path.relative_to(ROOT)}: {alias.name}"
 
 
+def test_what_front_ends_reach_through_the_engines_namespaces_is_public() -> None:
+    """``editing.extract_interface`` after ``from engine import editing``: the attribute is in
+    ``engine.editing.__all__`` too, so the surface a front end uses is the one the engine declares."""
+    import engine
+
+    namespaces = {name for name in engine.__all__ if isinstance(getattr(engine, name), type(engine))}
+    private = []
+    for front_end in ("tui", "mcp_server"):
+        for path in sorted((ROOT / front_end).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            imported = {
+                alias.asname or alias.name
+                for node in ast.walk(tree)
+                if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module == "engine"
+                for alias in node.names
+                if alias.name in namespaces
+            }
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in imported:
+                    module = getattr(engine, node.value.id)
+                    if node.attr not in getattr(module, "__all__", ()):
+                        private.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value.id}.{node.attr}")
+    assert private == [], f"{private}: add these to their namespace's __all__, or stop using them from a front end"
+
+
+def test_the_engine_starts_from_the_module_its_launch_names() -> None:
+    """The command a front end runs starts ``engine_host/__main__.py``'s ``main`` (named from the module,
+    so a move cannot leave the command pointing at nothing)."""
+    import importlib.util
+
+    from engine_host import launch
+
+    line = launch.command("/tmp/Some.sln", None)
+    assert line[1:3] == ["-m", launch.PACKAGE]
+    spec = importlib.util.find_spec(f"{launch.PACKAGE}.__main__")
+    assert spec is not None and spec.origin == str(ROOT / "engine_host" / "__main__.py")
+    main = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
+    assert any(isinstance(node, ast.FunctionDef) and node.name == "main" for node in main.body)
+
+
 def test_the_picture_of_the_layers_is_the_imports_of_today() -> None:
     text = (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8")
     assert picture() in text, "run: python -m tests.architecture"
@@ -87,11 +129,16 @@ def test_the_shared_engines_link_imports_only_the_standard_library() -> None:
     """A front end that attaches to a shared engine starts in milliseconds: no pythonnet, no MCP SDK."""
     import sys
 
+    link = [
+        *sorted((ROOT / "shared_engine").rglob("*.py")),
+        ROOT / "engine_host" / "launch.py",
+        ROOT / "engine_host" / "__init__.py",
+    ]
     outside = [
         f"{path.name}: {module}"
-        for path in sorted((ROOT / "shared_engine").rglob("*.py"))
+        for path in link
         for module in absolute_imports(path)
-        if module.split(".")[0] not in sys.stdlib_module_names
+        if module.split(".")[0] not in sys.stdlib_module_names and module not in ("engine_host", "engine_host.launch")
     ]
     assert outside == []
 

@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from engine_host import launch
 from shared_engine import protocol
 from shared_engine.place import engines_of, runtime_directory
 from shared_engine.relay import RESTART_NOTE
@@ -84,7 +85,7 @@ def _engine_processes(solution: Path) -> list[int]:
             command = (entry / "cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
-        if b"mcp_server.engine_host" in command and str(solution).encode() in command:
+        if launch.PACKAGE.encode() in command and str(solution).encode() in command:
             found.append(int(entry.name))
     return found
 

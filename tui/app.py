@@ -19,7 +19,6 @@ from engine import (
     EngineError,
     FileNotInSolution,
     Location,
-    SolutionSession,
     SymbolRef,
     SymbolSummary,
     check_inside,
@@ -29,6 +28,7 @@ from engine import (
     queries,
     relative_path,
 )
+from shared_engine.session import Session
 from themes import DEFAULT_THEME, THEMES
 
 from . import config
@@ -41,7 +41,7 @@ from .actions.loading import LoadingActions
 from .actions.place_screens import PlaceScreenActions
 from .actions.quick_info import QuickInfoActions
 from .actions.testing import TestingActions
-from .bindings import APP_BINDINGS
+from .bindings import APP_BINDINGS, key_text
 from .history import History, Place
 from .palette import SymbolProvider
 from .priority import EventLoopFirst
@@ -94,7 +94,7 @@ class RoslynTui(
         """Opened with --restricted: trusted only if the user trusted it before (then it runs MSBuild)."""
         self.projects: list[str] | None = None
         """The focus (project globs); ``None``: ``--projects`` / ``ROSLYN_PROJECTS``, ``[]``: the whole solution."""
-        self.session: SolutionSession | None = None
+        self.session: Session | None = None
         self.history = History()
         self._file_header = ""
         """The header above the source: the file, its project and target (breadcrumbs are added to it)."""
@@ -500,39 +500,41 @@ class RoslynTui(
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        for key, title, action in (
-            ("ctrl+t", "Search symbols", self.action_search_symbols),
-            ("f12", "Go to definition", self.action_go_to_definition),
-            ("shift+f12", "Find references", self.action_find_references),
-            ("ctrl+f12", "Find implementations", self.action_find_implementations),
-            ("f6", "Type hierarchy", self.action_type_hierarchy),
-            ("f7", "Call hierarchy", self.action_call_hierarchy),
-            ("ctrl+. / f4", "Code actions", self.action_code_actions),
-            ("f2", "Rename symbol", self.action_rename),
-            ("", "Organize usings", self.action_organize_usings),
-            ("", "Format document", self.action_format_document),
-            ("", "Undo the last applied edit", self.action_undo_edit),
-            ("f8", "Next diagnostic", self.action_next_diagnostic),
-            ("f9", "Tests reaching the symbol", self.action_find_tests),
-            ("f5", "Run tests", self.action_run_tests),
-            ("ctrl+b", "Build the solution", self.action_build),
-            ("ctrl+k", "Stack trace", self.action_stack_trace),
-            ("ctrl+u", "Code health: unused, complexity, dependencies", self.action_health),
-            ("ctrl+e", "App: routes, services, data model", self.action_app_map),
-            ("ctrl+l", "Changes since HEAD: by symbol, breaks first", self.action_changes),
-            ("ctrl+r", "C# REPL", self.action_repl),
-            ("ctrl+o", "Go to file", self.action_go_to_file),
-            ("ctrl+g", "Go to line", self.action_go_to_line),
-            ("ctrl+f", "Find in file", self.action_find_in_file),
-            ("f10", "Maximise the source or the panels (again: back)", self.action_toggle_maximize),
-            ("alt+l", "Toggle code lenses", self.action_toggle_code_lens),
-            ("alt+i", "Toggle inlay hints", self.action_toggle_inlay_hints),
-            ("alt+left", "Back", self.action_history_back),
-            ("alt+right", "Forward", self.action_history_forward),
-            ("?", "Help: every key", self.action_help),
+        for title, action in (
+            ("Search symbols", self.action_search_symbols),
+            ("Go to definition", self.action_go_to_definition),
+            ("Find references", self.action_find_references),
+            ("Find implementations", self.action_find_implementations),
+            ("Type hierarchy", self.action_type_hierarchy),
+            ("Call hierarchy", self.action_call_hierarchy),
+            ("Code actions", self.action_code_actions),
+            ("Rename symbol", self.action_rename),
+            ("Organize usings", self.action_organize_usings),
+            ("Format document", self.action_format_document),
+            ("Undo the last applied edit", self.action_undo_edit),
+            ("Next diagnostic", self.action_next_diagnostic),
+            ("Tests reaching the symbol", self.action_find_tests),
+            ("Run tests", self.action_run_tests),
+            ("Build the solution", self.action_build),
+            ("Stack trace", self.action_stack_trace),
+            ("Code health: unused, complexity, dependencies", self.action_health),
+            ("App: routes, services, data model", self.action_app_map),
+            ("Changes since HEAD: by symbol, breaks first", self.action_changes),
+            ("C# REPL", self.action_repl),
+            ("Go to file", self.action_go_to_file),
+            ("Go to line", self.action_go_to_line),
+            ("Find in file", self.action_find_in_file),
+            ("Maximise the source or the panels (again: back)", self.action_toggle_maximize),
+            ("Toggle code lenses", self.action_toggle_code_lens),
+            ("Toggle inlay hints", self.action_toggle_inlay_hints),
+            ("Back", self.action_history_back),
+            ("Forward", self.action_history_forward),
+            ("Help: every key", self.action_help),
         ):
+            key = self._key_of(action.__name__.removeprefix("action_"))
             unbound = _UNBOUND_HELP.get(title, f"{title} (in the open file, with a diff first)")
             yield SystemCommand(title, f"{title} ({key})" if key else unbound, action)
+
         if self.session is not None and self.session.target.left_out:
             yield SystemCommand(
                 "Widen to the whole solution",
@@ -551,6 +553,16 @@ class RoslynTui(
                 f"Switch to the {each.name} theme (remembered)",
                 lambda name=each.name: setattr(self, "theme", name),
             )
+
+    def _key_of(self, action: str) -> str:
+        """The keys of ``action`` as the user's keymap binds them (``App.set_keymap`` remaps by binding id)."""
+        binding = next((b for b in APP_BINDINGS if b.action == action), None)
+        if binding is None:
+            return ""
+        remapped = self._keymap.get(binding.id or "")  # Textual keeps the keymap it applies here
+        if remapped:
+            return key_text(remapped)
+        return binding.key_display or key_text(binding.key)
 
     async def run_in_thread(self, work_function: Callable[[], Any]) -> Any:
         return await asyncio.to_thread(work_function)

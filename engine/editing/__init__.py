@@ -37,6 +37,7 @@ __all__ = [
     "apply_code_action",
     "change_signature",
     "code_actions",
+    "extract_interface",
     "format_document",
     "move_type_to_file",
     "organize_usings",

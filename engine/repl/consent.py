@@ -13,6 +13,8 @@ from typing import Any
 
 from ..errors import NotTrusted
 
+__all__ = ["allow_for_this_process", "decide", "require"]
+
 TRUST_REPL_VARIABLE = "ROSLYN_TUI_TRUST_REPL"
 
 _allowed_here = threading.Event()

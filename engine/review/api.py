@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..views.review_aspects import BINARY_AND_SOURCE, Aspect, Break, Difference, Parameter, worst
 from .compare import Matched
 from .shapes import Declared
 
 _VISIBLE = {"Public", "Protected", "ProtectedOrInternal"}
 _RANK = {"Public": 4, "ProtectedOrInternal": 3, "Protected": 2, "Internal": 1, "ProtectedAndInternal": 1, "Private": 0}
-BINARY_AND_SOURCE = "binary and source"
+__all__ = ["BINARY_AND_SOURCE", "breaking", "breaks", "visible"]
 
 
 def visible(declared: Declared | None) -> bool:
@@ -37,113 +38,98 @@ def visible(declared: Declared | None) -> bool:
 
 
 def breaking(change: Matched) -> tuple[str, str]:
-    """(how it breaks: ``binary and source``, ``source``, ``binary``, ``behaviour``; why, in a sentence),
+    """(how it breaks: ``binary and source``, ``source``, ``binary``, ``behaviour``; why, in words),
     or two empty strings; for a change to the public API only."""
+    return worst(breaks(change))
+
+
+def breaks(change: Matched) -> list[Break]:
+    """Why ``change`` breaks code built on the public API; empty when it does not (or is not public)."""
     before, after = change.before, change.after
     if change.change == "added":
-        return _added(after) if visible(after) else ("", "")
+        return _added(after) if visible(after) else []
     if not visible(before):
-        return "", ""
+        return []
     if change.change == "removed":
-        return (
-            BINARY_AND_SOURCE,
-            "removed: code using it no longer compiles, and code built against it fails to load it",
-        )
-    if change.change in ("renamed", "moved"):
-        return BINARY_AND_SOURCE, f"{change.change}: code using the old name no longer compiles or loads"
+        return [Break.REMOVED]
+    if change.change == "renamed":
+        return [Break.RENAMED]
+    if change.change == "moved":
+        return [Break.MOVED]
     assert before is not None and after is not None
     if not visible(after):
-        return BINARY_AND_SOURCE, "no longer visible outside its assembly: code using it no longer compiles or loads"
-    reasons: list[tuple[str, str]] = []
-    for aspect in change.aspects:
-        found = _aspect_break(aspect, before, after)
-        if found[0]:
-            reasons.append(found)
-    if not reasons:
-        return "", ""
-    order = [BINARY_AND_SOURCE, "binary", "source", "behaviour"]
-    worst = min((kind for kind, _ in reasons), key=order.index)
-    return worst, "; ".join(reason for _, reason in reasons)
+        return [Break.HIDDEN]
+    found = [_difference_break(difference, before, after) for difference in change.differences]
+    return [b for b in found if b is not None]
 
 
-def _added(after: Declared | None) -> tuple[str, str]:
+def _added(after: Declared | None) -> list[Break]:
     if after is None or after.is_type:
-        return "", ""
+        return []
     container = after.symbol.ContainingType
     if container is None:
-        return "", ""
+        return []
     if str(container.TypeKind) == "Interface" and after.symbol.IsAbstract and not after.symbol.IsStatic:
-        return (
-            BINARY_AND_SOURCE,
-            "a member added to an interface: its implementations elsewhere no longer compile or load",
-        )
+        return [Break.INTERFACE_MEMBER_ADDED]
     if after.symbol.IsAbstract and not container.IsSealed:
-        return BINARY_AND_SOURCE, "an abstract member added: classes deriving from the type elsewhere no longer compile"
-    return "", ""
+        return [Break.ABSTRACT_MEMBER_ADDED]
+    return []
 
 
-def _aspect_break(aspect: str, before: Declared, after: Declared) -> tuple[str, str]:
-    if aspect.startswith("signature: parameters"):
-        if _only_optional_added(before.facets.get("parameters"), after.facets.get("parameters")):
-            return (
-                "binary",
-                "optional parameters added: callers still compile, but code built against the old signature fails to bind",
-            )
-        return (
-            BINARY_AND_SOURCE,
-            "parameters changed: callers no longer compile, and code built against the old signature fails to bind",
-        )
-    if aspect.startswith("signature: type parameters"):
-        return "source", "generic parameters or constraints changed: code using it may no longer compile"
-    if aspect.startswith("signature: type "):
-        return BINARY_AND_SOURCE, "its type changed: code using it no longer compiles or binds"
-    if aspect.startswith("parameter names"):
-        return "source", "parameters renamed: callers passing them by name (name: value) no longer compile"
-    if aspect.startswith("default value"):
-        return "behaviour", "a default value changed: code built against the old one keeps passing it until rebuilt"
-    if aspect.startswith("constant value"):
-        return "behaviour", "a constant's value changed: code built against the old one keeps it until rebuilt"
-    if aspect.startswith("accessibility"):
-        old, new = before.facets["accessibility"], after.facets["accessibility"]
-        if _RANK.get(new, 0) < _RANK.get(old, 0):
-            return BINARY_AND_SOURCE, "accessibility reduced: code using it elsewhere no longer compiles or loads"
-    if aspect.startswith("kind:"):
-        return BINARY_AND_SOURCE, "its kind changed: code using it no longer compiles or loads"
-    if aspect.startswith("modifiers"):
-        return _modifier_break(before, after)
-    if aspect.startswith("base type") or (aspect.startswith("interfaces") and "-" in aspect.split(":", 1)[1]):
-        return BINARY_AND_SOURCE, "a base type or interface removed: conversions to it no longer compile or run"
-    if aspect.startswith("accessors"):
-        old, new = set(before.facets.get("accessors", ())), set(after.facets.get("accessors", ()))
-        if old - new:
-            return (
-                BINARY_AND_SOURCE,
-                "an accessor removed or reduced: code reading or setting it no longer compiles or binds",
-            )
-    if aspect.startswith("attributes") and "+[System.ObsoleteAttribute(" in aspect and ", true)]" in aspect:
-        return "source", "marked [Obsolete] as an error: code using it no longer compiles"
-    return "", ""
+def _difference_break(difference: Difference, before: Declared, after: Declared) -> Break | None:
+    aspect = difference.aspect
+    if aspect is Aspect.PARAMETERS:
+        if _only_optional_added(difference.before, difference.after):
+            return Break.OPTIONAL_PARAMETERS_ADDED
+        return Break.PARAMETERS_CHANGED
+    simple = {
+        Aspect.TYPE_PARAMETERS: Break.TYPE_PARAMETERS_CHANGED,
+        Aspect.TYPE: Break.TYPE_CHANGED,
+        Aspect.PARAMETER_NAMES: Break.PARAMETERS_RENAMED,
+        Aspect.DEFAULT_VALUE: Break.DEFAULT_VALUE_CHANGED,
+        Aspect.CONSTANT_VALUE: Break.CONSTANT_VALUE_CHANGED,
+        Aspect.KIND: Break.KIND_CHANGED,
+        Aspect.BASE_TYPE: Break.BASE_REMOVED,
+    }
+    if aspect in simple:
+        return simple[aspect]
+    if aspect is Aspect.ACCESSIBILITY:
+        reduced = _RANK.get(str(difference.after), 0) < _RANK.get(str(difference.before), 0)
+        return Break.ACCESSIBILITY_REDUCED if reduced else None
+    if aspect is Aspect.MODIFIERS:
+        return _modifier_break(difference, after)
+    if aspect is Aspect.INTERFACES:
+        return Break.BASE_REMOVED if difference.lost else None
+    if aspect is Aspect.ACCESSORS:
+        return Break.ACCESSOR_REMOVED if difference.lost else None
+    if aspect is Aspect.ATTRIBUTES and any(_obsolete_as_error(attribute) for attribute in difference.gained):
+        return Break.OBSOLETE_AS_ERROR
+    return None
+
+
+def _obsolete_as_error(attribute: str) -> bool:
+    """``System.ObsoleteAttribute("Use Y", true)``: its second argument makes each use an error."""
+    return attribute.startswith("System.ObsoleteAttribute(") and attribute.replace(" ", "").endswith(",true)")
 
 
 def _only_optional_added(old: object, new: object) -> bool:
     if not isinstance(old, tuple) or not isinstance(new, tuple) or len(new) <= len(old):
         return False
-    return new[: len(old)] == old and all(parameter[3] for parameter in new[len(old) :])
+    return new[: len(old)] == old and all(isinstance(p, Parameter) and p.optional for p in new[len(old) :])
 
 
-def _modifier_break(before: Declared, after: Declared) -> tuple[str, str]:
-    gained = after.facets["modifiers"] - before.facets["modifiers"]
-    lost = before.facets["modifiers"] - after.facets["modifiers"]
+def _modifier_break(difference: Difference, after: Declared) -> Break | None:
+    gained, lost = set(difference.gained), set(difference.lost)
     if "static" in gained | lost:
-        return BINARY_AND_SOURCE, "static added or removed: code using it no longer compiles or binds"
+        return Break.STATIC_CHANGED
     if after.is_type:
         if "sealed" in gained:
-            return BINARY_AND_SOURCE, "sealed: types deriving from it elsewhere no longer compile or load"
+            return Break.TYPE_SEALED
         if "abstract" in gained:
-            return BINARY_AND_SOURCE, "abstract: code creating it no longer compiles or runs"
-        return "", ""
+            return Break.TYPE_MADE_ABSTRACT
+        return None
     if "abstract" in gained:
-        return BINARY_AND_SOURCE, "abstract: classes deriving from the type elsewhere must now implement it"
+        return Break.MEMBER_MADE_ABSTRACT
     if "sealed" in gained or ("virtual" in lost and "override" not in gained):
-        return BINARY_AND_SOURCE, "no longer overridable: overrides elsewhere no longer compile or load"
-    return "", ""
+        return Break.NO_LONGER_OVERRIDABLE
+    return None

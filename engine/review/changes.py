@@ -16,6 +16,7 @@ from ..testing.call_graph import unbound_documents
 from ..testing.discovery import projects_under_tests, tests_reaching
 from ..testing.frameworks import is_test_project, test_framework
 from ..views.review import SHOWN_PLACES, ChangeReview, SymbolChange
+from ..views.review_aspects import UNSEEN_BY_TESTS, words
 from ..views.tests import TestReach
 from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot, display_name
@@ -26,8 +27,6 @@ from .project_files import project_file_changes
 from .shapes import Declared, declarations
 from .sides import Sides, sides
 
-_QUIET = ("doc comment", "formatting only", "comments only")
-"""Aspects that change nothing a test can see (an attribute can: ``[JsonPropertyName]``, ``[Route]``)."""
 MOST_ERRORS = 20
 MOST_TESTS = 30
 MOST_UNBOUND = 300
@@ -157,7 +156,7 @@ def _item(change: Matched, places: list[Any], api: bool) -> SymbolChange:
         documentation_id=side.key,
         project=side.project,
         location=side.location,
-        aspects=tuple(change.aspects),
+        aspects=tuple(words(difference) for difference in change.differences),
         public=api and (visible(change.before) or visible(change.after)),
         breaking=how,
         why=why,
@@ -182,7 +181,8 @@ def _tests(two: Sides, operation: Operation, changes: list[Matched], wait: bool 
     reached = [
         c.after.symbol
         for c in changes
-        if c.after is not None and (c.change != "changed" or any(not a.startswith(_QUIET) for a in c.aspects))
+        if c.after is not None
+        and (c.change != "changed" or any(d.aspect not in UNSEEN_BY_TESTS for d in c.differences))
     ]
     return tests_reaching(two.after, operation, reached) if reached else []
 

@@ -11,12 +11,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any
 
-from .shapes import Declared
-
-Parameters = tuple[tuple[str, str, str, str], ...]
-"""(kind and type, name, ``params``, default) of each parameter, as ``shapes`` reads them."""
+from ..views.review_aspects import LAYOUT, Aspect, Difference, Parameter
+from .shapes import Declared, Facets
 
 
 @dataclass
@@ -27,8 +24,8 @@ class Matched:
     """``added``, ``removed``, ``changed``, ``renamed`` or ``moved``."""
     before: Declared | None
     after: Declared | None
-    aspects: list[str] = field(default_factory=list)
-    """What changed, each a short phrase: ``body``, ``signature: parameters (int) -> (int, int)``..."""
+    differences: list[Difference] = field(default_factory=list)
+    """What changed, aspect by aspect (a rename or a move is one of them)."""
     members: int = 0
     """For a type added or removed whole: how many members came or went with it."""
 
@@ -45,7 +42,7 @@ def matched(before: list[Declared], after: list[Declared]) -> list[Matched]:
     for key in old.keys() & new.keys():
         if old[key].text != new[key].text:
             change = Matched("changed", old[key], new[key])
-            change.aspects = aspects(old[key], new[key])
+            change.differences = differences(old[key], new[key])
             found.append(change)
     removed = [old[key] for key in old.keys() - new.keys()]
     added = [new[key] for key in new.keys() - old.keys()]
@@ -105,11 +102,12 @@ def _pair_types(removed: list[Declared], added: list[Declared], found: list[Matc
         pairs[old.key] = best.key
         moved = best.name == old.name
         change = Matched("moved" if moved else "renamed", old, best)
-        change.aspects = ([] if moved else [f"probably renamed from {old.display}"]) + [
-            a for a in aspects(old, best) if not a.startswith(("formatting only", "comments only"))
-        ]
-        if moved:
-            change.aspects.insert(0, f"moved from namespace {_namespace(old)} to {_namespace(best)}")
+        how = (
+            Difference(Aspect.MOVED, _namespace(old), _namespace(best))
+            if moved
+            else Difference(Aspect.RENAMED, old.display, best.display, probable=True)
+        )
+        change.differences = [how, *(d for d in differences(old, best) if d.aspect not in LAYOUT)]
         found.append(change)
     for old_key, new_key in pairs.items():
         removed[:] = [d for d in removed if d.key != old_key]
@@ -154,9 +152,9 @@ def _pair_members(removed: list[Declared], added: list[Declared], types: dict[st
         renamed = [
             d
             for d in candidates
-            if d.facets.get("parameters") == old.facets.get("parameters")
-            and d.facets.get("body") == old.facets.get("body")
-            and d.facets.get("return type") == old.facets.get("return type")
+            if d.facets.parameters == old.facets.parameters
+            and d.facets.body == old.facets.body
+            and d.facets.return_type == old.facets.return_type
         ]
         if same_shape:
             new, kind = same_shape[0], "changed"
@@ -171,94 +169,74 @@ def _pair_members(removed: list[Declared], added: list[Declared], types: dict[st
         if kind == "changed" and new.text == old.text and old.container != new.container:
             continue  # moved along with its renamed type, unchanged
         change = Matched(kind, old, new)
-        said = aspects(old, new)
+        found_differences = differences(old, new)
         if kind == "renamed":
-            said = [f"renamed from {old.name} to {new.name}"] + [
-                a for a in said if not a.startswith(("formatting only", "comments only"))
+            found_differences = [
+                Difference(Aspect.RENAMED, old.name, new.name),
+                *(d for d in found_differences if d.aspect not in LAYOUT),
             ]
-        change.aspects = said
+        change.differences = found_differences
         found.append(change)
 
 
 def _shared_parameters(old: Declared, new: Declared) -> int:
-    before = [p[0] for p in old.facets.get("parameters", ())]
-    after = [p[0] for p in new.facets.get("parameters", ())]
+    before = [p.type for p in _parameter_tuple(old.facets.parameters)]
+    after = [p.type for p in _parameter_tuple(new.facets.parameters)]
     return sum(1 for a, b in zip(before, after, strict=False) if a == b) - abs(len(before) - len(after))
 
 
-def aspects(old: Declared, new: Declared) -> list[str]:
-    """What differs between two sides of one declaration, the way a reviewer names it."""
+def differences(old: Declared, new: Declared) -> list[Difference]:
+    """What differs between two sides of one declaration, in the order a reviewer reads it."""
     a, b = old.facets, new.facets
-    said: list[str] = []
-    if a["accessibility"] != b["accessibility"]:
-        said.append(f"accessibility: {_word(a['accessibility'])} -> {_word(b['accessibility'])}")
-    if a.get("type kind") != b.get("type kind"):
-        said.append(f"kind: {a.get('type kind', '').lower()} -> {b.get('type kind', '').lower()}")
-    gained, lost = b["modifiers"] - a["modifiers"], a["modifiers"] - b["modifiers"]
-    if gained or lost:
-        said.append("modifiers: " + ", ".join([f"+{m}" for m in sorted(gained)] + [f"-{m}" for m in sorted(lost)]))
-    if a.get("base type") != b.get("base type"):
-        said.append(f"base type: {a.get('base type') or 'none'} -> {b.get('base type') or 'none'}")
-    if a.get("interfaces") != b.get("interfaces"):
-        plus = sorted(set(b.get("interfaces", ())) - set(a.get("interfaces", ())))
-        minus = sorted(set(a.get("interfaces", ())) - set(b.get("interfaces", ())))
-        said.append("interfaces: " + ", ".join([f"+{i}" for i in plus] + [f"-{i}" for i in minus]))
-    if a.get("return type") != b.get("return type"):
-        said.append(f"signature: type {a.get('return type')} -> {b.get('return type')}")
-    said += _parameter_aspects(a.get("parameters"), b.get("parameters"))
-    if a.get("type parameters") != b.get("type parameters"):
-        said.append(
-            f"signature: type parameters <{', '.join(a.get('type parameters', ()))}>"
-            f" -> <{', '.join(b.get('type parameters', ()))}>"
+    found = [
+        Difference(aspect, before, after)
+        for aspect, before, after in (
+            (Aspect.ACCESSIBILITY, a.accessibility, b.accessibility),
+            (Aspect.KIND, a.type_kind, b.type_kind),
+            (Aspect.MODIFIERS, a.modifiers, b.modifiers),
+            (Aspect.BASE_TYPE, a.base_type, b.base_type),
+            (Aspect.INTERFACES, a.interfaces, b.interfaces),
+            (Aspect.TYPE, a.return_type, b.return_type),
         )
-    if a.get("accessors") != b.get("accessors"):
-        said.append(f"accessors: {_accessors(a.get('accessors'))} -> {_accessors(b.get('accessors'))}")
-    if a.get("value") != b.get("value"):
-        said.append(f"constant value: {a.get('value')} -> {b.get('value')}")
-    if a["attributes"] != b["attributes"]:
-        plus = sorted(set(b["attributes"]) - set(a["attributes"]))
-        minus = sorted(set(a["attributes"]) - set(b["attributes"]))
-        said.append("attributes: " + ", ".join([f"+[{x}]" for x in plus] + [f"-[{x}]" for x in minus]))
-    if a["doc"] != b["doc"]:
-        said.append("doc comment")
-    if a.get("body") != b.get("body"):
-        said.append("body")
-    if not said and old.text != new.text:
-        said.append("formatting only" if old.loose_text == new.loose_text else "comments only")
-    return said
+        if before != after
+    ]
+    found += _parameter_differences(a, b)
+    found += [
+        Difference(aspect, before, after)
+        for aspect, before, after in (
+            (Aspect.TYPE_PARAMETERS, a.type_parameters, b.type_parameters),
+            (Aspect.ACCESSORS, a.accessors, b.accessors),
+            (Aspect.CONSTANT_VALUE, a.value, b.value),
+            (Aspect.ATTRIBUTES, a.attributes, b.attributes),
+            (Aspect.DOC_COMMENT, a.doc, b.doc),
+            (Aspect.BODY, a.body, b.body),
+        )
+        if before != after
+    ]
+    if not found and old.text != new.text:
+        found.append(Difference(Aspect.FORMATTING if old.loose_text == new.loose_text else Aspect.COMMENTS))
+    return found
 
 
-def _parameter_aspects(before: Any, after: Any) -> list[str]:
-    if before == after:
+def _parameter_differences(a: Facets, b: Facets) -> list[Difference]:
+    if a.parameters == b.parameters:
         return []
-    if isinstance(before, str) or isinstance(after, str):  # a record's primary constructor, as written
-        return [f"signature: parameters {before or '()'} -> {after or '()'}"]
-    old: Parameters = tuple(before or ())
-    new: Parameters = tuple(after or ())
-    said = []
-    if [p[0] for p in old] != [p[0] for p in new] or [p[2] for p in old] != [p[2] for p in new]:
-        said.append(f"signature: parameters ({_types(old)}) -> ({_types(new)})")
-    elif [p[1] for p in old] != [p[1] for p in new]:
-        renamed = [f"{x[1]} -> {y[1]}" for x, y in zip(old, new, strict=True) if x[1] != y[1]]
-        said.append("parameter names: " + ", ".join(renamed))
+    if isinstance(a.parameters, str) or isinstance(b.parameters, str):  # a record's primary constructor
+        return [Difference(Aspect.PARAMETERS, a.parameters or "", b.parameters or "")]
+    old, new = _parameter_tuple(a.parameters), _parameter_tuple(b.parameters)
+    found = []
+    if [(p.type, p.params) for p in old] != [(p.type, p.params) for p in new]:
+        found.append(Difference(Aspect.PARAMETERS, old, new))
+    elif [p.name for p in old] != [p.name for p in new]:
+        found.append(Difference(Aspect.PARAMETER_NAMES, old, new))
     if len(old) == len(new):
-        for x, y in zip(old, new, strict=True):
-            if x[3] != y[3]:
-                said.append(f"default value of {y[1]}: {x[3] or 'none'} -> {y[3] or 'none'}")
-    return said
+        found += [
+            Difference(Aspect.DEFAULT_VALUE, x.default, y.default, subject=y.name)
+            for x, y in zip(old, new, strict=True)
+            if x.default != y.default
+        ]
+    return found
 
 
-def _types(parameters: Parameters) -> str:
-    return ", ".join((f"params {p[0]}" if p[2] else p[0]) + (f" = {p[3]}" if p[3] else "") for p in parameters)
-
-
-def _accessors(accessors: Any) -> str:
-    return ", ".join(str(a).replace("Public ", "").lower() for a in accessors or ()) or "none"
-
-
-def _word(accessibility: str) -> str:
-    return {
-        "ProtectedOrInternal": "protected internal",
-        "ProtectedAndInternal": "private protected",
-        "NotApplicable": "none",
-    }.get(accessibility, accessibility.lower())
+def _parameter_tuple(parameters: tuple[Parameter, ...] | str | None) -> tuple[Parameter, ...]:
+    return parameters if isinstance(parameters, tuple) else ()

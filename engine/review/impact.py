@@ -16,19 +16,22 @@ from ..queries import find_implementations, find_overrides, find_references
 from ..symbols.describe import documentation_id, typed
 from ..symbols.naming import SymbolRef, resolve
 from ..views.review import ErrorLeft
+from ..views.review_aspects import SIGNATURE, Aspect
 from .compare import Matched
 from .sides import Sides
 
-_REACHING = (
-    "signature",
-    "parameter names",
-    "accessibility",
-    "modifiers",
-    "kind:",
-    "constant value",
-    "default value",
-    "accessors",
-)
+_REACHING = SIGNATURE | {
+    Aspect.PARAMETER_NAMES,
+    Aspect.ACCESSIBILITY,
+    Aspect.MODIFIERS,
+    Aspect.KIND,
+    Aspect.CONSTANT_VALUE,
+    Aspect.DEFAULT_VALUE,
+    Aspect.ACCESSORS,
+}
+"""Aspects whose change may leave code using the symbol to change with it."""
+_UNBINDING = frozenset({Aspect.MODIFIERS, Aspect.ACCESSIBILITY, Aspect.KIND})
+"""Aspects after whose change the old symbol's uses may no longer bind to the new one."""
 MOST_SIGNATURES = 40
 """Changed signatures whose places are looked for; a review of more says so."""
 
@@ -86,7 +89,7 @@ def reaches_callers(change: Matched) -> bool:
         return change.before is not None
     if change.change == "added":
         return _abstract_in_type(change)
-    return any(aspect.startswith(_REACHING) for aspect in change.aspects)
+    return any(difference.aspect in _REACHING for difference in change.differences)
 
 
 def places_not_updated(sides: Sides, operation: Operation, change: Matched, lines: Lines) -> list[Location]:
@@ -127,7 +130,7 @@ def _untouched(places: list[Location], lines: Lines) -> list[Location]:
 def _needs_the_old_symbol(change: Matched) -> bool:
     """Whether the change's places must be found from the old symbol: overrides of a member no longer
     overridable, uses of one less accessible or of another kind no longer bind to the new one."""
-    return any(aspect.startswith(("modifiers", "accessibility", "kind:")) for aspect in change.aspects)
+    return any(difference.aspect in _UNBINDING for difference in change.differences)
 
 
 def _uses_kept(sides: Sides, operation: Operation, change: Matched, lines: Lines) -> list[Location]:

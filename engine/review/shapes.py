@@ -10,7 +10,7 @@ comment, a constant's value, the body).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -18,6 +18,7 @@ from ..host.interop import Operation
 from ..models import Location
 from ..symbols.declaration_kinds import FIELDS, NAMESPACES, TYPES
 from ..symbols.describe import declared_symbol, display, documentation_id, kind_of, location_of, typed
+from ..views.review_aspects import Parameter
 from ..workspace.snapshot import Snapshot, display_name
 
 _SKIPPED = {"GlobalStatementSyntax", "IncompleteMemberSyntax"}
@@ -70,7 +71,7 @@ class Declared:
         return location_of(self.node.GetLocation())
 
     @cached_property
-    def facets(self) -> dict[str, Any]:
+    def facets(self) -> Facets:
         return _facets(self.symbol, self.node)
 
     @cached_property
@@ -126,43 +127,83 @@ def _add(symbol: Any, node: Any, text: str, path: str, project: str, found: list
         found.append(Declared(key, symbol, node, text, path, project))
 
 
-def _facets(symbol: Any, node: Any) -> dict[str, Any]:
-    """The facts a change is classified by; a key is left out where it does not apply."""
+@dataclass(frozen=True)
+class Facets:
+    """The facts a change is classified by; ``None`` where one does not apply to the declaration."""
+
+    accessibility: str
+    """Roslyn's word: ``Public``, ``ProtectedOrInternal``..."""
+    modifiers: frozenset[str]
+    attributes: tuple[str, ...]
+    """Each as Roslyn writes it: ``System.ObsoleteAttribute("Use Y", true)``."""
+    doc: str
+    type_kind: str | None = None
+    """``Class``, ``record Class``, ``Interface``..."""
+    base_type: str | None = None
+    interfaces: tuple[str, ...] | None = None
+    type_parameters: tuple[str, ...] | None = None
+    """Each with its constraints: ``T: class, new()``."""
+    parameters: tuple[Parameter, ...] | str | None = None
+    """A record's primary constructor is its parameter list as written."""
+    return_type: str | None = None
+    accessors: tuple[str, ...] | None = None
+    """``Public get``, ``Private init``..."""
+    value: str | None = None
+    """A constant's value as C# writes it."""
+    body: str | None = None
+    """What runs (``_body``), its tokens alone: a change of layout inside it is not a change of body."""
+
+
+def _facets(symbol: Any, node: Any) -> Facets:
     kind = str(symbol.Kind)
-    facets: dict[str, Any] = {
-        "accessibility": str(symbol.DeclaredAccessibility),
-        "modifiers": _modifiers(symbol, kind),
-        "attributes": tuple(sorted(str(a) for a in symbol.GetAttributes())),
-        "doc": _MEMBER_TAG.sub("<member>", str(symbol.GetDocumentationCommentXml() or "")).strip(),
-    }
+    common = Facets(
+        accessibility=str(symbol.DeclaredAccessibility),
+        modifiers=_modifiers(symbol, kind),
+        attributes=tuple(sorted(str(a) for a in symbol.GetAttributes())),
+        doc=_MEMBER_TAG.sub("<member>", str(symbol.GetDocumentationCommentXml() or "")).strip(),
+    )
     if kind == "NamedType":
-        facets["type kind"] = "record " + str(symbol.TypeKind) if symbol.IsRecord else str(symbol.TypeKind)
         base = symbol.BaseType
-        facets["base type"] = display(base) if base is not None else ""
-        facets["interfaces"] = tuple(sorted(display(i) for i in symbol.Interfaces))
-        facets["type parameters"] = _type_parameters(symbol.TypeParameters)
         primary = getattr(node, "ParameterList", None)
-        facets["parameters"] = _WHITESPACE.sub(" ", str(primary.ToString())) if primary is not None else ""
-        if str(symbol.TypeKind) == "Delegate":
-            facets["parameters"] = _parameters(symbol.DelegateInvokeMethod.Parameters)
-            facets["return type"] = display(symbol.DelegateInvokeMethod.ReturnType)
-        return facets
+        delegate = symbol.DelegateInvokeMethod if str(symbol.TypeKind) == "Delegate" else None
+        return replace(
+            common,
+            type_kind="record " + str(symbol.TypeKind) if symbol.IsRecord else str(symbol.TypeKind),
+            base_type=display(base) if base is not None else "",
+            interfaces=tuple(sorted(display(i) for i in symbol.Interfaces)),
+            type_parameters=_type_parameters(symbol.TypeParameters),
+            parameters=(
+                _parameters(delegate.Parameters)
+                if delegate is not None
+                else _WHITESPACE.sub(" ", str(primary.ToString()))
+                if primary is not None
+                else ""
+            ),
+            return_type=display(delegate.ReturnType) if delegate is not None else None,
+        )
+    body = _body(node, symbol)
     if kind == "Method":
-        facets["return type"] = _ref(symbol.RefKind) + display(symbol.ReturnType)
-        facets["parameters"] = _parameters(symbol.Parameters)
-        facets["type parameters"] = _type_parameters(symbol.TypeParameters)
-    elif kind == "Property":
-        facets["return type"] = _ref(symbol.RefKind) + display(symbol.Type)
-        facets["parameters"] = _parameters(symbol.Parameters)
-        facets["accessors"] = _accessors(symbol)
-    elif kind == "Field":
-        facets["return type"] = display(symbol.Type)
-        if symbol.HasConstantValue:
-            facets["value"] = csharp_literal(symbol.ConstantValue, symbol.Type)
-    elif kind == "Event":
-        facets["return type"] = display(symbol.Type)
-    facets["body"] = _body(node, symbol)
-    return facets
+        return replace(
+            common,
+            return_type=_ref(symbol.RefKind) + display(symbol.ReturnType),
+            parameters=_parameters(symbol.Parameters),
+            type_parameters=_type_parameters(symbol.TypeParameters),
+            body=body,
+        )
+    if kind == "Property":
+        return replace(
+            common,
+            return_type=_ref(symbol.RefKind) + display(symbol.Type),
+            parameters=_parameters(symbol.Parameters),
+            accessors=_accessors(symbol),
+            body=body,
+        )
+    if kind == "Field":
+        value = csharp_literal(symbol.ConstantValue, symbol.Type) if symbol.HasConstantValue else None
+        return replace(common, return_type=display(symbol.Type), value=value, body=body)
+    if kind == "Event":
+        return replace(common, return_type=display(symbol.Type), body=body)
+    return replace(common, body=body)
 
 
 def _modifiers(symbol: Any, kind: str) -> frozenset[str]:
@@ -178,22 +219,20 @@ def _modifiers(symbol: Any, kind: str) -> frozenset[str]:
     return frozenset(word for word, present in words.items() if present)
 
 
-def _parameters(parameters: Any) -> tuple[tuple[str, str, str, str], ...]:
-    """(kind and type, name, ``params``, default) of each parameter."""
-    shaped = []
-    for parameter in parameters:
-        default = (
-            csharp_literal(parameter.ExplicitDefaultValue, parameter.Type) if parameter.HasExplicitDefaultValue else ""
+def _parameters(parameters: Any) -> tuple[Parameter, ...]:
+    return tuple(
+        Parameter(
+            type=_ref(parameter.RefKind) + display(parameter.Type),
+            name=str(parameter.Name),
+            params=bool(parameter.IsParams),
+            default=(
+                csharp_literal(parameter.ExplicitDefaultValue, parameter.Type)
+                if parameter.HasExplicitDefaultValue
+                else ""
+            ),
         )
-        shaped.append(
-            (
-                _ref(parameter.RefKind) + display(parameter.Type),
-                str(parameter.Name),
-                "params" if parameter.IsParams else "",
-                default,
-            )
-        )
-    return tuple(shaped)
+        for parameter in parameters
+    )
 
 
 def csharp_literal(value: Any, type_symbol: Any) -> str:
@@ -246,21 +285,26 @@ def _ref(kind: Any) -> str:
 
 def _body(node: Any, symbol: Any) -> str:
     """What runs: a member's body, expression body and initializer (a constructor's ``: base(...)``, a
-    property's or field's ``= value``), each accessor's; whitespace made single."""
+    property's or field's ``= value``), each accessor's; as tokens, so layout and comments inside it
+    (``:this(`` and ``: this(``) are not a change of body."""
     parts = []
     if str(symbol.Kind) == "Field" and not symbol.IsConst:
         for variable in node.Declaration.Variables:
             if str(variable.Identifier.ValueText) == str(symbol.Name) and variable.Initializer is not None:
-                parts.append(str(variable.Initializer.ToString()))
+                parts.append(_tokens(variable.Initializer))
     for name in _BODY_PARTS:
         part = getattr(node, name, None)
         if part is not None and not (name == "Initializer" and str(symbol.Kind) == "Field"):
-            parts.append(str(part.ToString()))
+            parts.append(_tokens(part))
     accessors = getattr(node, "AccessorList", None)
     if accessors is not None:
         for accessor in accessors.Accessors:
             for name in ("Body", "ExpressionBody"):
                 part = getattr(accessor, name, None)
                 if part is not None:
-                    parts.append(f"{accessor.Keyword.ValueText} {part.ToString()}")
-    return _WHITESPACE.sub(" ", " | ".join(parts)).strip()
+                    parts.append(f"{accessor.Keyword.ValueText} {_tokens(part)}")
+    return " | ".join(parts)
+
+
+def _tokens(node: Any) -> str:
+    return " ".join(str(token.Text) for token in node.DescendantTokens())

@@ -6,11 +6,12 @@ from dataclasses import dataclass
 
 from ..models import Location, relative_path
 from .paging import range_note
+from .review_aspects import LAYOUT, Difference, words
 from .tests import TestReach
 from .text import columns, plural, tally, where
 
 _MARKS = {"added": "+", "removed": "-", "changed": "~", "renamed": "~", "moved": "~"}
-_LAYOUT_ONLY = {("formatting only",), ("comments only",)}
+_LAYOUT_ONLY = {(words(Difference(aspect)),) for aspect in LAYOUT}
 """Changes that change nothing but how the code reads: one line per file in the text, however many."""
 SHOWN_PLACES = 5
 """Places not updated shown per change; the count says how many there are."""

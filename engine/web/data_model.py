@@ -21,7 +21,7 @@ from .ef_conventions import Conventions
 from .ef_drafts import ModelDraft
 from .ef_fluent import FluentReader, configuration_entity
 from .ef_types import attribute, has_attribute, mapped_members
-from .endpoints import derives_from, source_types
+from .types import derives_from, source_types
 
 _DB_CONTEXT = "Microsoft.EntityFrameworkCore.DbContext"
 _DB_SET = "Microsoft.EntityFrameworkCore.DbSet<TEntity>"

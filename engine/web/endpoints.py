@@ -32,6 +32,7 @@ from ..workspace.snapshot import Snapshot, display_name
 from .grpc import grpc_endpoints
 from .pages import razor_endpoints
 from .routes import attached_authorization, attribute_template, combined
+from .types import derives_from, source_types
 
 _VERBS = {"MapGet": "GET", "MapPost": "POST", "MapPut": "PUT", "MapDelete": "DELETE", "MapPatch": "PATCH"}
 _MAPS = {
@@ -384,39 +385,6 @@ class RouteWalk:
         pattern = re.sub(r"\{controller(=[^}]*)?\}", controller, pattern)
         pattern = re.sub(r"\{action(=[^}]*)?\}", action, pattern)
         return combined(pattern)
-
-
-def source_types(compilation: Any) -> Iterator[Any]:
-    """Every type declared in the compilation's own source, nested ones too."""
-    yield from _types_in(compilation.Assembly.GlobalNamespace)
-
-
-def _types_in(namespace: Any) -> Iterator[Any]:
-    for member in namespace.GetMembers():
-        member = typed(member)
-        if str(member.Kind) == "Namespace":
-            yield from _types_in(member)
-        elif member.Locations.Length and member.Locations[0].IsInSource:
-            yield member
-            yield from _nested(member)
-
-
-def _nested(type_symbol: Any) -> Iterator[Any]:
-    for nested in type_symbol.GetTypeMembers():
-        nested = typed(nested)
-        yield nested
-        yield from _nested(nested)
-
-
-def derives_from(type_symbol: Any, base: Any) -> bool:
-    from Microsoft.CodeAnalysis import SymbolEqualityComparer  # type: ignore[import-not-found]
-
-    current = type_symbol.BaseType
-    while current is not None:
-        if current.Equals(base, SymbolEqualityComparer.Default):
-            return True
-        current = current.BaseType
-    return False
 
 
 def _marked_controller(type_symbol: Any) -> bool:

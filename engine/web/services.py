@@ -24,7 +24,8 @@ from ..symbols.describe import display, location_of, typed
 from ..views.services import Consumer, Registration, ServiceMap, ServiceProblem, service_map
 from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot, display_name
-from .endpoints import RouteWalk, derives_from, source_types
+from .endpoints import RouteWalk
+from .types import derives_from, source_types
 
 _LIFETIME_CALL = re.compile(r"^(?:Try)?Add(Keyed)?(Singleton|Scoped|Transient)$")
 _INJECT = re.compile(r"^\s*@inject\s+([\w.<>,\s\[\]?]+?)\s+(\w+)\s*$")

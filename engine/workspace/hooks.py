@@ -1,6 +1,6 @@
 """Where features hook into a solution's life: the workspace calls these, and never a feature itself.
 
-A feature registers when it is imported (``engine/__init__.py`` imports every one):
+A feature registers when it is imported (``engine/__init__.py`` imports every one); eight kinds of hook:
 
 - warm-up steps (``warm_up_step``): run in ``order`` after each load, each optionally waiting first
   for a quiet moment between queries, some also for a restricted solution;
@@ -11,7 +11,10 @@ A feature registers when it is imported (``engine/__init__.py`` imports every on
   is gone;
 - positions in files the compiler sees only through generated code (``positions_in``: a ``.razor``
   file's line and column, taken into the C# a generator wrote from it), and their outlines
-  (``outlines_of``).
+  (``outlines_of``);
+- references as a feature places them (``places_references``: a component's tags in Razor files
+  instead of the calls the generated code makes);
+- renames carried into files Roslyn's renamer does not edit (``follows_renames``: Razor files).
 
 A session keeps each feature's per-session state as a ``part`` (``SolutionSession.part``).
 """

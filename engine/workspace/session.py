@@ -13,6 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from shared_engine.session import LOAD_TIMEOUT_SECONDS, QUERY_TIMEOUT_SECONDS
+
 from ..errors import EngineError, NotTrusted, WorkspaceLoadFailed
 from ..host import python_heap
 from ..host.interop import Operation
@@ -35,8 +37,8 @@ log = logging.getLogger("roslyn_tui.engine")
 T = TypeVar("T")
 P = TypeVar("P")
 
-DEFAULT_LOAD_TIMEOUT = 900.0
-DEFAULT_QUERY_TIMEOUT = 60.0
+DEFAULT_LOAD_TIMEOUT = LOAD_TIMEOUT_SECONDS
+DEFAULT_QUERY_TIMEOUT = QUERY_TIMEOUT_SECONDS
 PREFERRED_FILES = 8
 FIRST_SYNTAX_ANSWER_PATIENCE = 4.0
 """Seconds the compiler's warm-up during a first start's load waits for the first answer from syntax."""
@@ -336,9 +338,14 @@ class SolutionSession:
                 self._last_query = time.monotonic()
 
     def call(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """``function(*args, **kwargs)`` where this session lives: here, at once. A front end calls engine
-        functions that take the session this way, so the same code runs them in a shared engine
+        """``function(self, *args, **kwargs)`` where this session lives: here, at once. A front end calls
+        engine functions that take the session this way, so the same code runs them in a shared engine
         (``shared_engine.remote.RemoteSession.call``)."""
+        return function(self, *args, **kwargs)
+
+    def call_plain(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``function(*args, **kwargs)`` where this session lives (here, at once): the REPL's state is
+        the process's own, as in a shared engine it is the engine's."""
         return function(*args, **kwargs)
 
     def start(

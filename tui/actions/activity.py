@@ -14,6 +14,7 @@ from textual.widgets import Static, TabbedContent
 
 from engine import Location, SymbolRef, resolve_target
 from shared_engine import protocol
+from shared_engine.session import Session
 from shared_engine.watch import EngineWatch
 
 from ..screens.approve_write import ApproveWriteScreen
@@ -26,7 +27,7 @@ class ActivityActions(AppMixin):
     """Mixed into ``RoslynTui``: the engine watch, the Activity tab, follow and approval."""
 
     path: Path
-    session: Any
+    session: Session | None
 
     if TYPE_CHECKING:
 

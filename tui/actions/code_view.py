@@ -20,6 +20,7 @@ from textual.widgets import TabbedContent
 from textual.worker import get_current_worker
 
 from engine import CodeLens, EngineError, SymbolRef, code_view, queries
+from shared_engine.session import Session
 
 from .. import config
 from ..screens.lens_choice import LensChoiceScreen
@@ -55,7 +56,7 @@ def _current(request: _MarksRequest) -> bool:
 class CodeViewActions(AppMixin):
     """Mixed into ``RoslynTui``: hints and lenses over the source view, and the keys for them."""
 
-    session: Any
+    session: Session | None
 
     if TYPE_CHECKING:
         show_query: Callable[..., Any]
@@ -140,9 +141,12 @@ class CodeViewActions(AppMixin):
                     (code_view.inlay_hints, {}, view.show_hints_of),
                     (code_view.code_lens, {"tests": False}, view.show_lenses_of),
                 ]
+            session = self.session
+            if session is None:  # between two engines: the next file shown asks again
+                continue
             for query, kwargs, shown in steps:
                 try:
-                    answer = self.session.run(query, path, request.first, request.last, **kwargs)
+                    answer = session.run(query, path, request.first, request.last, **kwargs)
                 except EngineError as error:
                     log.info("%s of %s: %s", query.__name__, path, error)
                     continue
@@ -195,8 +199,11 @@ class CodeViewActions(AppMixin):
 
     @work(thread=True, exclusive=True, group="hover")
     def read_hover(self, view: SourceView, path: str, row: int, column: int) -> None:
+        session = self.session
+        if session is None:
+            return
         try:
-            info = self.session.run(queries.symbol_info, SymbolRef(file=path, line=row + 1, column=column + 1))
+            info = session.run(queries.symbol_info, SymbolRef(file=path, line=row + 1, column=column + 1))
         except EngineError:
             return  # resting on a keyword or a blank: nothing to say
         self.call_from_thread(view.show_hover, path, row, column, "\n".join(info.brief()))

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from textual import work
 
-from engine import CodeActionItem, EngineError, Location, SolutionSession, SymbolRef, editing, queries
+from engine import CodeActionItem, EngineError, Location, SymbolRef, editing, queries
+from shared_engine.session import Session
 
 from ..screens.edits import CodeActionsScreen, DiffScreen, PromptScreen, RenameScreen
 from ..widgets.panels import ListPanel
@@ -21,7 +22,7 @@ from .base import AppMixin
 class EditingActions(AppMixin):
     """Mixed into ``RoslynTui``: ctrl+. / f4, f2, the palette's edits and undo."""
 
-    session: SolutionSession | None
+    session: Session | None
 
     if TYPE_CHECKING:
 
@@ -62,7 +63,7 @@ class EditingActions(AppMixin):
         assert self.session is not None
         session = self.session
         try:
-            actions = session.call(editing.code_actions, session, path, line, column, end_line, end_column, diagnostic)
+            actions = session.call(editing.code_actions, path, line, column, end_line, end_column, diagnostic)
         except EngineError as error:
             self.call_from_thread(self.notify, error.describe(), severity="warning")
             return
@@ -81,8 +82,8 @@ class EditingActions(AppMixin):
                 asked[item.id][1]()
                 return
             self.preview_edit(
-                lambda: session.call(editing.apply_code_action, session, item.id),
-                lambda token: session.call(editing.apply_code_action, session, apply=True, preview_token=token),
+                lambda: session.call(editing.apply_code_action, item.id),
+                lambda token: session.call(editing.apply_code_action, apply=True, preview_token=token),
             )
 
         self.call_from_thread(self.push_screen, CodeActionsScreen(actions), chosen)
@@ -108,9 +109,9 @@ class EditingActions(AppMixin):
                     if text is not None:
                         parts = [part.strip() for part in text.split(",") if part.strip()]
                         self.preview_edit(
-                            lambda: session.call(editing.change_signature, session, target, parts),
+                            lambda: session.call(editing.change_signature, target, parts),
                             lambda token: session.call(
-                                editing.change_signature, session, target, parts, apply=True, preview_token=token
+                                editing.change_signature, target, parts, apply=True, preview_token=token
                             ),
                         )
 
@@ -131,9 +132,9 @@ class EditingActions(AppMixin):
                 def answered(name: str | None) -> None:
                     if name is not None:
                         self.preview_edit(
-                            lambda: session.call(editing.extract_interface, session, target, None, name),
+                            lambda: session.call(editing.extract_interface, target, None, name),
                             lambda token: session.call(
-                                editing.extract_interface, session, target, None, name, apply=True, preview_token=token
+                                editing.extract_interface, target, None, name, apply=True, preview_token=token
                             ),
                         )
 
@@ -164,10 +165,8 @@ class EditingActions(AppMixin):
         def named(new_name: str | None) -> None:
             if new_name:
                 self.preview_edit(
-                    lambda: session.call(editing.rename_symbol, session, ref, new_name),
-                    lambda token: session.call(
-                        editing.rename_symbol, session, ref, new_name, apply=True, preview_token=token
-                    ),
+                    lambda: session.call(editing.rename_symbol, ref, new_name),
+                    lambda token: session.call(editing.rename_symbol, ref, new_name, apply=True, preview_token=token),
                 )
 
         prompt = RenameScreen(f"'{name}'", name)
@@ -199,8 +198,8 @@ class EditingActions(AppMixin):
             return
         session, path = self.session, source.path
         self.preview_edit(
-            lambda: session.call(edit, session, path),
-            lambda token: session.call(edit, session, path, apply=True, preview_token=token),
+            lambda: session.call(edit, path),
+            lambda token: session.call(edit, path, apply=True, preview_token=token),
         )
 
     @work(thread=True, exclusive=True, group="edit")
@@ -241,7 +240,7 @@ class EditingActions(AppMixin):
         """Put back the files of the last applied edit (any tool's), as ``undo_edit`` does over MCP."""
         assert self.session is not None
         try:
-            undone = self.session.call(editing.undo_edit, self.session)
+            undone = self.session.call(editing.undo_edit)
         except EngineError as error:
             self.call_from_thread(self.notify, error.describe(), title="Not undone", severity="warning", timeout=10)
             return

@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual.widgets import Static
 from textual.widgets.text_area import Selection
 
 from engine import Location
+from shared_engine.session import Session
 
 from ..screens.goto import FindScreen, GoToFileScreen, GoToLineScreen
 from ..widgets.solution_tree import SolutionTree
@@ -20,7 +21,7 @@ from .base import AppMixin
 class GoToActions(AppMixin):
     """Mixed into ``RoslynTui``: ctrl+o, ctrl+g, ctrl+f, f3 and shift+f3."""
 
-    session: Any
+    session: Session | None
     recent_files: list[str]
     _find_text: str
     find_note: tuple[Selection, str] | None

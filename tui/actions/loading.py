@@ -20,7 +20,6 @@ from engine import (
     LoadProgress,
     LoadSummary,
     ProblemList,
-    SolutionSession,
     compile_problems,
     decide,
     grant,
@@ -33,6 +32,7 @@ from engine import (
 from shared_engine import protocol
 from shared_engine.place import NoPrivatePlace, engines_of
 from shared_engine.remote import RemoteSession, attach_session
+from shared_engine.session import Session
 from shared_engine.starter import AttachFailed
 
 from .. import config
@@ -53,7 +53,7 @@ def _engine_gone_error(message: str) -> EngineError:
 class LoadingActions(AppMixin):
     """Mixed into ``RoslynTui``: the load, its progress and failure, and the trust and widen actions."""
 
-    session: SolutionSession | None
+    session: Session | None
     path: Path
     restricted: bool
     projects: list[str] | None
@@ -80,7 +80,7 @@ class LoadingActions(AppMixin):
         if not session.restricted:
             self.call_from_thread(self.load_diagnostics)
 
-    def _open_session(self) -> Any:
+    def _open_session(self) -> Session:
         """The solution's shared engine's session (started when none runs), so that an assistant on the
         same solution shares its load; this process's own with ``--restricted``, without sharing, or
         when no engine can be had (said)."""
@@ -121,7 +121,7 @@ class LoadingActions(AppMixin):
             self.session.close()
         self.session = None
 
-    def _searchable(self, session: SolutionSession) -> None:
+    def _searchable(self, session: Session) -> None:
         """The solution still loads, but symbol search answers (and opens files): from the last load's
         index, or on a first start from syntax alone."""
         if self.session is None:
@@ -192,7 +192,7 @@ class LoadingActions(AppMixin):
         self.query_one("#status", Static).update(f"load failed: {error.message}")
         self.notify(error.describe(), title="Load failed", severity="error", timeout=30)
 
-    def _loaded(self, session: SolutionSession, structure: Any) -> None:
+    def _loaded(self, session: Session, structure: Any) -> None:
         self.session = session
         self.query_one("#loading").display = False
         self.query_one(SolutionTree).show(structure)

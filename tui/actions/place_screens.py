@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from textual.screen import Screen
 
 from engine import Location
+from shared_engine.session import Session
 
 from ..screens.app_map import AppMapScreen
 from ..screens.changes import ChangesScreen
@@ -21,7 +22,7 @@ from .base import AppMixin
 class PlaceScreenActions(AppMixin):
     """Mixed into ``RoslynTui``: the actions behind ctrl+u, ctrl+e and ctrl+l."""
 
-    session: Any
+    session: Session | None
 
     if TYPE_CHECKING:
 

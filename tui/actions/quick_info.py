@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from textual import work
 
 from engine import EngineError, SymbolInfo, SymbolRef, queries
+from shared_engine.session import Session
 
 from ..screens.quick_info import QuickInfoScreen
 from .base import AppMixin
@@ -16,7 +17,7 @@ from .base import AppMixin
 class QuickInfoActions(AppMixin):
     """Mixed into ``RoslynTui``: the action behind ``K``."""
 
-    session: Any
+    session: Session | None
 
     if TYPE_CHECKING:
 
@@ -32,8 +33,11 @@ class QuickInfoActions(AppMixin):
 
     @work(thread=True, exclusive=True, group="quick-info")
     def read_quick_info(self, ref: SymbolRef) -> None:
+        session = self.session
+        if session is None:
+            return
         try:
-            info = self.session.run(queries.symbol_info, ref)
+            info = session.run(queries.symbol_info, ref)
         except EngineError as error:
             self.call_from_thread(self.notify, error.describe(), severity="warning")
             return

@@ -12,6 +12,7 @@ from textual import work
 from textual.widgets import Label, ProgressBar, TabbedContent
 
 from engine import EngineError, Location, SymbolRef, review, testing
+from shared_engine.session import Session
 
 from ..screens.stack_trace import StackTraceScreen
 from ..widgets.panels import ListPanel
@@ -22,7 +23,7 @@ from .base import AppMixin
 class TestingActions(AppMixin):
     """Mixed into ``RoslynTui``: the actions behind f9, f5, ctrl+b and ctrl+k."""
 
-    session: Any
+    session: Session | None
 
     if TYPE_CHECKING:
 
@@ -37,8 +38,11 @@ class TestingActions(AppMixin):
 
     @work(thread=True, exclusive=True, group="tests")
     def find_tests(self, ref: SymbolRef) -> None:
+        session = self.session
+        if session is None:
+            return
         try:
-            view = self.session.run(testing.find_tests, ref)
+            view = session.run(testing.find_tests, ref)
         except EngineError as error:
             self.call_from_thread(self.notify, error.describe(), severity="warning")
             return
@@ -73,13 +77,14 @@ class TestingActions(AppMixin):
         def arrived(outcome: str, name: str) -> None:
             self.call_from_thread(panel.finished_one, outcome, name)
 
+        session = self.session
+        if session is None:
+            return
         try:
             if changed_since is not None:
-                run = self.session.call(review.run_changed_tests, self.session, changed_since, on_result=arrived)
+                run = session.call(review.run_changed_tests, changed_since, on_result=arrived)
             else:
-                run = self.session.call(
-                    testing.run_tests, self.session, symbol=ref, tests=listed or None, on_result=arrived
-                )
+                run = session.call(testing.run_tests, symbol=ref, tests=listed or None, on_result=arrived)
         except EngineError as error:
             self.call_from_thread(self.notify, error.describe(), title="Tests", severity="error")
             return
@@ -102,8 +107,11 @@ class TestingActions(AppMixin):
         def progress(done: int, total: int, project: str) -> None:
             self.call_from_thread(self._build_progress, done, total, project)
 
+        session = self.session
+        if session is None:
+            return
         try:
-            report = self.session.call(testing.run_build, self.session, progress=progress)
+            report = session.call(testing.run_build, progress=progress)
         except EngineError as error:
             self.call_from_thread(self._build_done, None)
             self.call_from_thread(self.notify, error.describe(), title="Build", severity="error")

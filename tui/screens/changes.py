@@ -6,7 +6,6 @@ their results in the Tests panel."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -15,6 +14,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static, TabbedContent, TabPane
 
 from engine import ChangeReview, EngineError, SymbolChange, SymbolSummary, review, where
+from shared_engine.session import Session
 
 from ..widgets.footer import FittingFooter
 from ..widgets.panels import ListPanel, LocationChosen
@@ -58,7 +58,7 @@ class ChangesScreen(ListTabs):
     ChangesScreen #diff-text { padding: 0 1; }
     """
 
-    def __init__(self, session: Any, base: str = "HEAD") -> None:
+    def __init__(self, session: Session, base: str = "HEAD") -> None:
         super().__init__(session)
         self.base = base
         self.review: ChangeReview | None = None

@@ -3,13 +3,12 @@ text the matching MCP tool returns (``find_unused``, ``complexity``, ``dependenc
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual import work
 from textual.binding import Binding
 from textual.widgets import TabbedContent
 
 from engine import analysis
+from shared_engine.session import Session
 
 from ..widgets.panels import ListPanel
 from .list_tabs import ListTabs
@@ -34,7 +33,7 @@ class HealthScreen(ListTabs):
         ),
     ]
 
-    def __init__(self, session: Any, project: str | None = None) -> None:
+    def __init__(self, session: Session, project: str | None = None) -> None:
         super().__init__(session)
         self.project = project
         self.level = "namespace"

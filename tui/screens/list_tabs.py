@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import TabbedContent, TabPane
 
 from engine import EngineError, Location
+from shared_engine.session import Session
 
 from ..widgets.footer import FittingFooter
 from ..widgets.panels import ListPanel, LocationChosen
@@ -24,7 +25,7 @@ class ListTabs(Screen[Location | None]):
     ListTabs ListPanel { height: 1fr; border: round $panel; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
-    def __init__(self, session: Any) -> None:
+    def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
 

@@ -29,6 +29,7 @@ from engine import (
     is_complete,
     repl,
 )
+from shared_engine.session import Session
 
 from ..bindings import REPL_BINDINGS
 from ..widgets.footer import FittingFooter
@@ -115,7 +116,7 @@ class ReplScreen(Screen[None]):
     ReplScreen #repl-input { height: 7; border: round $accent; }
     """
 
-    def __init__(self, session: Any | None, history: ReplHistory, context: str = repl.DEFAULT_CONTEXT) -> None:
+    def __init__(self, session: Session | None, history: ReplHistory, context: str = repl.DEFAULT_CONTEXT) -> None:
         super().__init__()
         self.session = session
         self.history = history
@@ -146,7 +147,7 @@ class ReplScreen(Screen[None]):
     def _engine(self, function: Any, *args: Any, **kwargs: Any) -> Any:
         """``function`` where the solution's session lives (the shared engine's contexts are its own)."""
         if self.session is not None:
-            return self.session.call(function, *args, **kwargs)
+            return self.session.call_plain(function, *args, **kwargs)
         return function(*args, **kwargs)
 
     @work(thread=True, group="repl-info")

@@ -12,7 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
-from engine import EngineError, SolutionSession, SymbolSummary, find_symbols, symbol_line
+from engine import EngineError, SymbolSummary, find_symbols, symbol_line
+from shared_engine.session import Session
 
 
 class SymbolSearchScreen(ModalScreen[SymbolSummary | None]):
@@ -30,7 +31,7 @@ class SymbolSearchScreen(ModalScreen[SymbolSummary | None]):
     SymbolSearchScreen OptionList { height: 1fr; }
     """
 
-    def __init__(self, session: SolutionSession, initial: str = "") -> None:
+    def __init__(self, session: Session, initial: str = "") -> None:
         super().__init__()
         self.session = session
         self.initial = initial

@@ -3,8 +3,6 @@ becomes a line that opens its source place."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,6 +12,7 @@ from textual.widgets import Label, OptionList, TextArea
 from textual.widgets.option_list import Option
 
 from engine import EngineError, Location, StackTrace, testing
+from shared_engine.session import Session
 
 from ..widgets.footer import FittingFooter
 
@@ -31,7 +30,7 @@ class StackTraceScreen(Screen[Location | None]):
     StackTraceScreen .hint { color: $text-muted; padding: 0 1; }
     """
 
-    def __init__(self, session: Any, text: str = "") -> None:
+    def __init__(self, session: Session, text: str = "") -> None:
         super().__init__()
         self.session = session
         self.initial = text

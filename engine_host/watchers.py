@@ -20,11 +20,10 @@ import anyio
 from anyio.streams.memory import MemoryObjectSendStream
 
 from engine import PendingWrite
+from mcp_server.approval import ask_the_client
+from mcp_server.config import Settings
+from mcp_server.tools.registry import current_context, current_tool
 from shared_engine import protocol
-
-from .approval import ask_the_client
-from .config import Settings
-from .tools.registry import current_context, current_tool
 
 log = logging.getLogger("roslyn_mcp")
 

@@ -1,5 +1,5 @@
 """The shared engine's server: its socket, each front end's connection (an MCP session, a watcher,
-a terminal app's session) and its idle exit. Started by ``mcp_server.engine_host``.
+a terminal app's session) and its idle exit. Started by ``python -m engine_host``.
 """
 
 from __future__ import annotations
@@ -16,17 +16,17 @@ from anyio.abc import SocketAttribute, SocketStream
 from mcp.server.stdio import stdio_server
 
 from engine import set_write_approver
+from mcp_server import activity, shutdown
+from mcp_server.config import Settings
+from mcp_server.http import serve_http
+from mcp_server.server import create_server
+from mcp_server.solution_state import SolutionState
+from mcp_server.transport import CheckedLines
 from shared_engine import protocol
 from shared_engine.peer import peer_of
 from shared_engine.place import Place
 
-from . import activity, shutdown
-from .config import Settings
-from .http import serve_http
-from .server import create_server
-from .session_server import SessionServer
-from .solution_state import SolutionState
-from .transport import CheckedLines
+from .sessions import SessionServer
 from .watchers import Watcher, Watchers, encoded
 
 log = logging.getLogger("roslyn_mcp")

@@ -9,10 +9,9 @@ import threading
 import time
 from typing import Any
 
-from engine import EngineError
+from engine import EngineError, SolutionSession
+from mcp_server.solution_state import SolutionState
 from shared_engine.remote import CallbackMarker, SessionMarker, receive_frame, send_frame
-
-from .solution_state import SolutionState
 
 log = logging.getLogger("roslyn_mcp")
 _PROGRESS_STEP_SECONDS = 0.25
@@ -69,9 +68,12 @@ class SessionServer:
             return session.run(query, *args, **kwargs)
         if kind == "call":
             function, args, kwargs = arguments
-            return function(*args, **kwargs)
+            return session.call(function, *args, **kwargs)
+        if kind == "call_plain":
+            function, args, kwargs = arguments
+            return session.call_plain(function, *args, **kwargs)
         if kind == "load":
-            return self._load(session, arguments[0])
+            return self._load(session, *arguments)
         if kind == "answers_before_load":
             return session.answers_before_load()
         if kind == "has_early_index":
@@ -81,10 +83,16 @@ class SessionServer:
             return None
         raise EngineError(f"Unknown request {kind!r} from a front end of the same version.")
 
-    def _load(self, session: Any, progress: Any) -> Any:
-        """Wait for the engine's load, reporting its progress."""
+    def _load(self, session: SolutionSession, progress: Any, timeout: float) -> Any:
+        """Wait for the engine's load (at most ``timeout`` seconds), reporting its progress."""
         reported = None
+        deadline = time.monotonic() + timeout
         while not session.is_loaded and session.error is None:
+            if time.monotonic() > deadline:
+                raise EngineError(
+                    f"The shared engine's load did not end within {timeout:g} s.",
+                    "Ask again: the engine goes on loading; or raise the load's timeout.",
+                )
             current = self.state.progress
             if progress is not None and current is not None and current != reported:
                 reported = current

@@ -1,4 +1,4 @@
-"""The shared engine of one solution: ``python -m mcp_server.engine_host --solution PATH``, started by
+"""The shared engine of one solution: ``python -m engine_host --solution PATH``, started by
 the first front end (``shared_engine.starter``). It loads the solution once and serves every front end
 of its user that attaches to its socket: each ``roslyn-mcp`` relay gets an MCP session of its own
 (the server as in-process, on the shared solution), each terminal app watching gets the activity and
@@ -18,17 +18,16 @@ import os
 import signal
 import sys
 
+from mcp_server.config import Settings
 from shared_engine import protocol
 from shared_engine.place import place_of
 from shared_engine.starter import connect
-
-from .config import Settings
 
 log = logging.getLogger("roslyn_mcp")
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m mcp_server.engine_host")
+    parser = argparse.ArgumentParser(prog="python -m engine_host")
     parser.add_argument("--solution", required=True)
     parser.add_argument("--projects")
     parser.add_argument("--http", help="also serve MCP's streamable HTTP at this loopback HOST:PORT")
@@ -54,9 +53,10 @@ def main(argv: list[str] | None = None) -> None:
     prepare_first_answers(arguments.solution)
     import anyio
 
-    from . import shutdown
-    from .engine_server import Engine
-    from .solution_state import SolutionState
+    from mcp_server import shutdown
+    from mcp_server.solution_state import SolutionState
+
+    from .server import Engine
 
     shutdown.on_signals(first=place.forget)
     faulthandler.register(signal.SIGUSR1, file=sys.stderr, all_threads=True)
@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def _http_address(parser: argparse.ArgumentParser, given: str) -> tuple[str, int]:
-    from .http import NotLoopback, address  # the HTTP server's modules: only when asked for
+    from mcp_server.http import NotLoopback, address  # the HTTP server's modules: only when asked for
 
     try:
         return address(given)
