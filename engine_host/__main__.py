@@ -42,7 +42,9 @@ def main(argv: list[str] | None = None) -> None:
         format=f"%(asctime)s %(levelname)s engine {os.getpid()} %(name)s: %(message)s",
     )
     place = place_of(arguments.solution, arguments.projects or None, protocol.version())
-    if http is not None and connect(place) is not None:
+    probe = connect(place) if http is not None else None
+    if probe is not None:
+        probe.close()  # said nothing: the running engine reads an empty greeting and lets it go
         parser.exit(
             2,
             f"an engine already serves {arguments.solution} (its stdio front ends attach to it); "

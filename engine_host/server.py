@@ -107,6 +107,17 @@ class Engine:
                 shutdown.leave(0)
 
     async def _connection(self, stream: SocketStream) -> None:
+        """One front end's connection, until it leaves. Nothing a peer does ends the engine: a peer that
+        goes away mid-greeting, sends what is not the protocol, or is refused and gone before the
+        refusal arrives ends its own connection only."""
+        try:
+            await self._serve_peer(stream)
+        except (anyio.BrokenResourceError, anyio.ClosedResourceError, anyio.EndOfStream, OSError) as error:
+            log.info("a front end left mid-conversation (%s)", error or type(error).__name__)
+        except Exception:
+            log.warning("a front end's connection failed; the engine goes on", exc_info=True)
+
+    async def _serve_peer(self, stream: SocketStream) -> None:
         async with stream:
             peer = peer_of(stream.extra(SocketAttribute.raw_socket))
             if peer.uid != os.getuid():

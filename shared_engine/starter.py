@@ -10,6 +10,7 @@ import fcntl
 import os
 import socket
 import subprocess
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -100,6 +101,9 @@ def _start(place: Place, command: Sequence[str]) -> socket.socket:
             start_new_session=True,  # outlives this front end: the next one attaches to it
             close_fds=True,
         )
+    # Waited for from a thread of its own: an engine that dies (killed, or idle) while this front end
+    # lives is reaped at once instead of staying a zombie until the front end exits.
+    threading.Thread(target=engine.wait, name="roslyn-engine-reaper", daemon=True).start()
     deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
         connection = connect(place)

@@ -401,3 +401,54 @@ def test_without_a_terminal_app_the_client_asks_its_user(sharing: dict[str, Any]
     answer = asyncio.run(rename(None))
     assert answer.is_error and "this client cannot ask its user (no elicitation)" in answer.content[0].text
     assert greeter.read_bytes() == before
+
+
+def test_nothing_a_peer_does_ends_the_engine(shared: dict[str, Any]) -> None:
+    """A peer that leaves mid-greeting, one that sends garbage, one of another version that is refused
+    and gone before the refusal is sent, one that leaves mid-frame of a session, and ``--http`` refused
+    because an engine already serves: after each, the engine answers its own client as before."""
+    with _client(shared) as client:
+        assert "Usage.cs" in client.text("find_references", symbol="Single.Greeter.Greet")
+        [running] = engines_of(str(shared["solution"]))
+
+        def peer(*sent: bytes, wait_for_answer: bool = False) -> None:
+            with socket.socket(socket.AF_UNIX) as connection:
+                connection.connect(str(running.place.socket))
+                for data in sent:
+                    connection.sendall(data)
+                if wait_for_answer:
+                    connection.settimeout(10)
+                    with contextlib.suppress(OSError):
+                        connection.recv(4096)
+
+        other_version = json.dumps({"roslyn_engine": protocol.PROTOCOL, "version": "0+other", "role": "mcp"})
+        session_hello = protocol.hello(protocol.SESSION)
+        for sent in (
+            (),  # connects and leaves
+            (b'{"roslyn_engine": 1, "vers',),  # leaves mid-greeting
+            (b"\x00\xff garbage that is no protocol\n",),
+            (other_version.encode() + b"\n",),  # refused, and gone before the refusal is written
+            (session_hello, b"\x00\x00\x00\x00\x00\x00\x10\x00partial frame"),  # a session that leaves mid-frame
+        ):
+            peer(*sent)
+        peer(b"\x00\xff garbage\n", wait_for_answer=True)
+        refused = subprocess.run(
+            [*server_command(), "--solution", str(shared["solution"]), "--http", "127.0.0.1:1"],
+            capture_output=True, text=True, env={**os.environ, **shared["env"]}, timeout=60,
+        )  # fmt: skip
+        assert refused.returncode == 2 and "an engine already serves" in refused.stderr
+        assert "Usage.cs" in client.text("find_references", symbol="Single.Greeter.Greet")
+        assert [e.pid for e in engines_of(str(shared["solution"]))] == [running.pid]
+        assert _engine_processes(shared["solution"]) == [running.pid]
+
+
+def test_an_engine_that_dies_is_reaped_by_the_front_end_that_started_it(shared: dict[str, Any]) -> None:
+    from shared_engine.remote import attach_session
+
+    session = attach_session(str(shared["solution"]), None)
+    try:
+        assert session.engine_pid in _engine_processes(shared["solution"])
+        os.kill(session.engine_pid, signal.SIGKILL)
+        _wait(lambda: not Path(f"/proc/{session.engine_pid}").exists(), 30, "the killed engine to be reaped")
+    finally:
+        session.close()
