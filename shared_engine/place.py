@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -9,6 +10,8 @@ import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+
+from .solution_choice import chosen_in
 
 
 class NoPrivatePlace(Exception):
@@ -74,7 +77,9 @@ class Place:
         return self.directory / f"{self.key}.json"
 
     def describe(self, solution: str, projects: str | None, version: str) -> None:
-        text = json.dumps({"solution": _real(solution), "projects": projects or "", "version": version, "pid": os.getpid()})
+        text = json.dumps(
+            {"solution": _real(solution), "projects": projects or "", "version": version, "pid": os.getpid()}
+        )
         self.about.write_text(text, encoding="utf-8")
         os.chmod(self.about, 0o600)
 
@@ -106,12 +111,19 @@ def engines_of(solution: str) -> list[Running]:
             continue
         if described.get("solution") == _real(solution):
             place = Place(directory, about.stem)
-            found.append(Running(place, str(described.get("projects", "")), str(described.get("version")), int(described["pid"])))
+            found.append(
+                Running(place, str(described.get("projects", "")), str(described.get("version")), int(described["pid"]))
+            )
     return found
 
 
 def _real(solution: str) -> str:
-    return os.path.realpath(os.path.expanduser(solution))
+    """The file a front end's path opens, as a real path: a directory is the solution it opens."""
+    real = os.path.realpath(os.path.expanduser(solution))
+    with contextlib.suppress(OSError):
+        if os.path.isdir(real) and (chosen := chosen_in(Path(real))) is not None:
+            return str(chosen[0])
+    return real
 
 
 def place_of(solution: str, projects: str | None, version: str) -> Place:

@@ -452,3 +452,16 @@ def test_an_engine_that_dies_is_reaped_by_the_front_end_that_started_it(shared: 
         _wait(lambda: not Path(f"/proc/{session.engine_pid}").exists(), 30, "the killed engine to be reaped")
     finally:
         session.close()
+
+
+def test_a_directory_and_the_solution_it_opens_meet_one_engine(sharing: dict[str, Any], tmp_path: Path) -> None:
+    from engine import resolve_target
+    from shared_engine.place import place_of
+
+    shop = copy_fixture("Shop", tmp_path)
+    (shop / "Other.slnx").write_text((shop / "Shop.slnx").read_text(encoding="utf-8"), encoding="utf-8")
+    opened = resolve_target(shop).path
+    assert opened.name == "Shop.slnx"  # named like the directory, the newer format first
+    version = protocol.version()
+    assert place_of(str(shop), None, version) == place_of(str(opened), None, version)
+    assert place_of(str(shop), None, version) != place_of(str(shop / "Other.slnx"), None, version)

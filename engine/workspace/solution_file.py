@@ -10,14 +10,14 @@ from dataclasses import dataclass, replace
 from fnmatch import fnmatch
 from pathlib import Path
 
+from shared_engine.solution_choice import PROJECT_SUFFIXES, SOLUTION_SUFFIXES, chosen_in
+
 from ..errors import SolutionNotFound
 from .file_apps.directives import looks_like_app
 from .file_apps.virtual_project import project_file, virtual_solution
 
-SOLUTION_SUFFIXES = (".sln", ".slnx")
 FILTER_SUFFIX = ".slnf"
 """A solution filter (a solution and some of its projects): opened when named, never picked from a directory."""
-PROJECT_SUFFIXES = (".csproj",)
 
 _SLN_PROJECT = re.compile(r'^Project\("\{[^}]+\}"\)\s*=\s*"[^"]*",\s*"([^"]+\.csproj)"', re.MULTILINE)
 _SLN_ANY_PROJECT = re.compile(r'^Project\("\{[^}]+\}"\)\s*=\s*"[^"]*",\s*"([^"]+\.\w*proj)"', re.MULTILINE)
@@ -77,21 +77,9 @@ def resolve_target(path: str | Path) -> SolutionTarget:
             f"{given.name} is not a solution, C# project or file-based app (expected .sln, .slnx, .slnf, .csproj or .cs).",
             "Give the path of a .sln, .slnx or .csproj file, of a file-based app (app.cs), or of its directory.",
         )
-    solutions = sorted(p for p in given.iterdir() if p.suffix.lower() in SOLUTION_SUFFIXES)
-    if len(solutions) == 1:
-        return SolutionTarget(solutions[0])
-    if solutions:
-        named = [p for p in solutions if p.stem.lower() == given.name.lower()]
-        # .sln and .slnx of the same name describe the same solution: prefer the newer format.
-        named.sort(key=lambda p: p.suffix != ".slnx")
-        chosen, reason = (named[0], "named like the directory") if named else (solutions[0], "first by name")
-        others = ", ".join(p.name for p in solutions if p != chosen)
-        return SolutionTarget(chosen, f"Opened {chosen.name} ({reason}); also here: {others}.")
-    projects = sorted(p for p in given.iterdir() if p.suffix.lower() in PROJECT_SUFFIXES)
-    if len(projects) == 1:
-        return SolutionTarget(projects[0])
-    if projects:
-        return SolutionTarget(projects[0], f"No solution here; opened {projects[0].name} (first project by name).")
+    chosen = chosen_in(given)
+    if chosen is not None:
+        return SolutionTarget(chosen[0], chosen[1])
     apps = tuple(sorted(p for p in given.iterdir() if p.suffix.lower() == ".cs" and looks_like_app(p)))
     if apps:
         listed = ", ".join(p.name for p in apps)
