@@ -11,6 +11,7 @@ from typing import Any
 
 from .errors import EngineError
 from .host.runtime import ensure_runtime
+from .native import built_at
 from .views.load import LoadSummary
 from .workspace.sessions import load_solution
 
@@ -43,6 +44,7 @@ def run_doctor(path: str | None, restore: bool = True) -> tuple[dict[str, Any], 
             roslyn_directory=str(runtime.roslyn.directory),
             compiler_directory=str(runtime.compiler_directory),
         )
+        result["native_helpers"] = str(built_at())
         if path:
             session = load_solution(path, restore=restore, watch=False)
             assert session.report is not None
@@ -58,7 +60,8 @@ def run_doctor(path: str | None, restore: bool = True) -> tuple[dict[str, Any], 
 
 def render(result: dict[str, Any]) -> str:
     lines = []
-    for key in ("dotnet", "sdk_version", "runtime_version", "roslyn_version", "roslyn_directory", "compiler_directory"):
+    keys = ("dotnet", "sdk_version", "runtime_version", "roslyn_version", "roslyn_directory", "compiler_directory")
+    for key in (*keys, "native_helpers"):
         if key in result:
             lines.append(f"{key.replace('_', ' ')}: {result[key]}")
     if "load_text" in result:  # the app's Info panel and load_solution say the same

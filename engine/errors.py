@@ -56,6 +56,10 @@ class RuntimeStartFailed(BootstrapError):
     pass
 
 
+class NativeHelpersUnavailable(BootstrapError):
+    """The engine's C# helpers (``engine/native``) could not be built or loaded: every query needs them."""
+
+
 class SolutionNotFound(EngineError):
     """The path given does not name a solution, a project or a directory holding one."""
 

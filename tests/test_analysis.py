@@ -77,20 +77,6 @@ def test_dependencies_name_the_namespace_cycle(health):
     assert "cycle 1: Health.Core.Billing -> Health.Core.Orders -> Health.Core.Billing" in namespaces.render()
 
 
-def test_the_python_walks_agree_with_the_helpers(health, monkeypatch):
-    from engine.analysis import complexity, dependency_graph, find_unused
-    from engine.native import DISABLE_VARIABLE
-
-    native = [
-        health.run(q, *args) for q, args in ((find_unused, ()), (complexity, ()), (dependency_graph, ("namespace",)))
-    ]
-    monkeypatch.setenv(DISABLE_VARIABLE, "1")
-    walked = [
-        health.run(q, *args) for q, args in ((find_unused, ()), (complexity, ()), (dependency_graph, ("namespace",)))
-    ]
-    assert [v.render() for v in walked] == [v.render() for v in native]
-
-
 @pytest.mark.parametrize(
     ("query", "arguments", "message"),
     [

@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 from engine import InvalidArgument, SymbolRef
-from engine.native import DISABLE_VARIABLE
 from engine.queries import call_hierarchy
 from engine.views.calls import node_lines
 
@@ -222,10 +221,7 @@ def test_local_functions_are_callables_of_their_own(local_functions):
     ]
 
 
-@pytest.mark.parametrize("walked", [False, True], ids=["helper", "walked"])
-def test_callers_come_in_pages_that_add_up_to_the_whole_list(shop, monkeypatch, walked):
-    if walked:
-        monkeypatch.setenv(DISABLE_VARIABLE, "1")
+def test_callers_come_in_pages_that_add_up_to_the_whole_list(shop):
     ref = SymbolRef(name="IEntity.Id")
     whole = shop.run(call_hierarchy, ref)
     total = whole.incoming_total

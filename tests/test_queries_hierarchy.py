@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from engine import InvalidArgument, SymbolRef
-from engine.native import DISABLE_VARIABLE
 from engine.queries import call_hierarchy, find_implementations, find_overrides, type_hierarchy
 
 from .queries_helpers import at
@@ -157,15 +156,11 @@ def test_call_hierarchy_rejects_types_and_bad_depths(shop):
         shop.run(call_hierarchy, SymbolRef(name="Workflow.Start"), depth=0)
 
 
-@pytest.mark.parametrize("walked", [False, True], ids=["helper", "walked"])
-def test_direct_marks_match_roslyns_non_transitive_search_for_every_type(shop, monkeypatch, walked):
+def test_direct_marks_match_roslyns_non_transitive_search_for_every_type(shop):
     # One transitive search marks directness itself: it must find what a second, non-transitive one would.
     from engine.queries.implementations import direct_marks
     from engine.symbols.declarations import source_declarations
     from engine.symbols.describe import typed, unique_definitions
-
-    if walked:
-        monkeypatch.setenv(DISABLE_VARIABLE, "1")
 
     def compare(snapshot, operation):
         from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder
@@ -200,16 +195,12 @@ def test_direct_marks_match_roslyns_non_transitive_search_for_every_type(shop, m
     assert differences == []
 
 
-@pytest.mark.parametrize("walked", [False, True], ids=["helper", "walked"])
-def test_expandable_marks_match_roslyns_non_transitive_search_for_every_type(shop, monkeypatch, walked):
+def test_expandable_marks_match_roslyns_non_transitive_search_for_every_type(shop):
     # A hierarchy marks a type expandable by looking it up among the types the solution names as bases,
     # instead of a finder call per type: the lookup must say what the finder calls would.
     from engine.queries.hierarchy import _named_bases
     from engine.symbols.declarations import source_declarations
     from engine.symbols.describe import documentation_id, typed, unique_definitions
-
-    if walked:
-        monkeypatch.setenv(DISABLE_VARIABLE, "1")
 
     def compare(snapshot, operation):
         from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder

@@ -356,3 +356,100 @@ async def test_the_changes_screen_shows_the_breaks_a_diff_and_runs_the_tests(bro
         run = app.query_one("#tests-panel", TestsPanel).view
         assert run is not None and run.selection == f"the {broken.tests_total} tests reaching the change since HEAD"
         assert run.problems, "the working tree does not build: the run says so"
+
+
+CASES_SETUP = [
+    (f"{LIB}/Calc.cs", [("    public int Offset { get; set; }", "    public int Offset { get; set; }\n\n    public int Helper() => 1;\n\n    public int Other() => 2;\n\n    public int Total => Helper() + Other();")]),
+    (f"{LIB}/Meter.cs", None, "namespace Review.Lib;\n\npublic class Meter\n{\n    public Meter(int value) :this(value, \"m\") { }\n\n    public Meter(int value, string unit) => (Value, Unit) = (value, unit);\n\n    public int Value { get; }\n\n    public string Unit { get; }\n}\n"),
+]  # fmt: skip
+CASES_CHANGE = [
+    (f"{LIB}/Ledger.cs", [("    public void Record(", "    public int Count => 0;\n\n    public void Record(")]),
+    ("src/Review.App/Program.cs", [("Console.WriteLine(calc.Add(1, 2));", "Console.WriteLine(calc.Add(2, 2));")]),
+    (f"{LIB}/Calc.cs", [("public int Helper() => 1;", "private int Helper() => 1;"), ("public int Other() => 2;", "private int Other() => 2;")]),
+    (f"{LIB}/Meter.cs", [(":this(value", ": this(value")]),
+    (f"{LIB}/Ledger.Audit.cs", None, "namespace Review.Lib;\n\npublic partial class Ledger\n{\n    public int Audited => 1;\n}\n"),
+    (f"{LIB}/Usings.cs", None, "global using System.Text;\n"),
+]  # fmt: skip
+
+
+def _apply(tree: Path, changes: list) -> None:
+    for path, replacements, *created in changes:
+        if replacements is None:
+            (tree / path).write_text(created[0])
+        else:
+            edit(tree, path, *replacements)
+
+
+@pytest.fixture(scope="module")
+def cases(session, repo, tmp_path_factory):
+    """A branch whose last commit makes the changes that real repositories showed the review reading wrong:
+    a member that clashes with another part of a partial class, top-level statements rewritten, members
+    made private whose uses are all in their class, a constructor changed only by a space, a new file
+    holding a part of a partial class, and a file of global usings."""
+    tree = tmp_path_factory.mktemp("cases") / "Review"
+    git(repo, "worktree", "add", "-q", "-b", "cases", str(tree.parent), "main")
+    _apply(tree, CASES_SETUP)
+    git(tree, "add", "-A")
+    git(tree, "commit", "-qm", "Helpers, a meter")
+    _apply(tree, CASES_CHANGE)
+    git(tree, "add", "-A")
+    git(tree, "commit", "-qm", "The cases")
+    return tree, session.run(review.review_changes, "cases~1", "cases")
+
+
+def test_a_review_names_the_errors_the_change_causes_where_the_build_reports_them(cases):
+    tree, view = cases
+    built = subprocess.run(
+        ["dotnet", "build", str(tree / "Review.slnx"), "-nologo", "-v", "q", "-p:UseSharedCompilation=false"],
+        capture_output=True, text=True, timeout=600, check=False,
+    )  # fmt: skip
+    assert built.returncode != 0
+    reported = {
+        (code, Path(file).name, int(line))
+        for file, line, code in re.findall(r"^\s*(\S+\.cs)\((\d+),\d+\): error (CS\d+)", built.stdout, re.M)
+    }
+    ours = {(e.id, Path(e.location.path).name, e.location.line) for e in view.errors}
+    assert reported and ours == reported
+    assert all(error.new for error in view.errors) and view.errors_total == len(reported)
+    assert "CS0102" in {code for code, _, _ in reported}  # reported in a file of Ledger the change did not touch
+
+
+def test_a_review_accounts_for_every_changed_file(cases):
+    _, view = cases
+    top = by_name(view, "top-level statements of Program.cs")
+    assert (top.change, top.aspects) == ("changed", ("body",))
+    assert view.file_notes == (("src/Review.Lib/Usings.cs", "added, declaring no type or member"),)
+    files_with_symbols = {item.location.path for item in view.items if item.location}
+    assert len(files_with_symbols) + len(view.file_notes) + len(view.project_files) == view.files
+    assert "Files changed with no symbol changed:" in view.render()
+
+
+def test_a_review_names_no_false_places_and_reads_layout_as_layout(cases):
+    _, view = cases
+    for name in ("Calc.Helper", "Calc.Other"):
+        helper = by_name(view, name)
+        assert helper.aspects == ("accessibility: public -> private",) and helper.not_updated == (), name
+    constructor = by_name(view, "Meter.Meter(int)")
+    assert constructor.aspects == ("formatting only",)
+    [ledger] = [item for item in view.items if item.display == "Ledger"]
+    assert ledger.aspects == ("parts: +Ledger.Audit.cs",)
+    assert by_name(view, "Ledger.Audited").change == "added"
+    reached = {reach.test.qualified_name for reach in view.tests}
+    assert not any("Meter" in name for name in reached), "a space is no change a test can see"
+
+
+def test_an_abstract_member_overridden_in_the_same_change_leaves_no_place(broken):
+    assert by_name(broken, "Shape.Perimeter").not_updated == ()
+
+
+def test_tests_too_many_for_one_filter_run_by_class_then_namespace():
+    from engine.testing.run import _MOST_FILTER_CHARACTERS, _combined
+
+    names = [f"Company.Product.Tests.Area{n // 40}.Feature{n // 10}Tests.Method_{n}_does_what_it_says" for n in range(4000)]
+    expression, widened = _combined(names, None)
+    assert len(expression) <= _MOST_FILTER_CHARACTERS
+    assert widened == "a filter naming each of the 4000 tests is too long for one run: ran the 400 classes holding them"
+    assert "FullyQualifiedName~Company.Product.Tests.Area0.Feature0Tests." in expression
+    many = [f"N{n}.Some.Long.Namespace.Name.For.Tests.C{n}.Test" for n in range(30_000)]
+    expression, widened = _combined(many, "Category=Fast")
+    assert expression == "Category=Fast" and widened.endswith("ran every test of the project")

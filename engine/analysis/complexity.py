@@ -21,8 +21,7 @@ from typing import Any
 from ..host.interop import Operation
 from ..models import Location
 from ..native import helpers
-from ..symbols.describe import display, display_format, documentation_id, location_of
-from ..symbols.member_syntax import MEMBER_DECLARATIONS
+from ..symbols.describe import display_format
 from ..views.complexity import ComplexityList, MemberComplexity
 from ..workspace.snapshot import Snapshot
 from .scope import is_generated, scope_of
@@ -46,10 +45,7 @@ def complexity(
             for tree in compiled.SyntaxTrees
             if not is_generated(str(tree.FilePath)) and (scope.file is None or str(tree.FilePath) == scope.file)
         ]
-        if native is not None:
-            items.extend(_measured(native, compiled, trees, operation))
-        else:
-            items.extend(_walked(compiled, trees, operation))
+        items.extend(_measured(native, compiled, trees, operation))
     items.sort(
         key=lambda item: (-item.cognitive, -item.cyclomatic, -item.lines, item.location.path, item.location.line)
     )
@@ -78,136 +74,3 @@ def _measured(native: Any, compiled: Any, trees: list[Any], operation: Operation
         for shown, doc_id, path, line, column, end_line, end_column, cyclomatic, cognitive, lines in rows
     ]
 
-
-_NESTING = {
-    "ConditionalExpressionSyntax",
-    "SwitchStatementSyntax",
-    "SwitchExpressionSyntax",
-    "ForStatementSyntax",
-    "ForEachStatementSyntax",
-    "ForEachVariableStatementSyntax",
-    "WhileStatementSyntax",
-    "DoStatementSyntax",
-    "CatchClauseSyntax",
-}
-_FUNCTIONS = {
-    "ParenthesizedLambdaExpressionSyntax",
-    "SimpleLambdaExpressionSyntax",
-    "AnonymousMethodExpressionSyntax",
-    "LocalFunctionStatementSyntax",
-}
-_BRANCHES = {
-    "ConditionalAccessExpressionSyntax",
-    "CaseSwitchLabelSyntax",
-    "CasePatternSwitchLabelSyntax",
-    "BinaryPatternSyntax",
-}
-
-
-def _walked(compiled: Any, trees: list[Any], operation: Operation) -> list[MemberComplexity]:
-    """The Python walk (when the C# helper is not available): the same rules as Complexity.cs."""
-    found = []
-    for tree in trees:
-        operation.check()
-        model = compiled.GetSemanticModel(tree)
-        stack = [tree.GetRoot(operation.token)]
-        while stack:
-            node = stack.pop()
-            name = str(node.GetType().Name)
-            if name not in MEMBER_DECLARATIONS:
-                stack.extend(node.ChildNodes())
-                continue
-            if not _has_body(node, name):
-                continue
-            symbol = model.GetDeclaredSymbol(node, operation.token)
-            if symbol is None:
-                continue
-            counter = _Counter()
-            counter.walk(node, 0)
-            whole = location_of(node.GetLocation())
-            named = next((location for location in symbol.Locations if location.SourceTree == tree), None)
-            place = location_of(named or node.GetLocation())
-            assert whole is not None and place is not None
-            located = Location(place.path, place.line, place.column, whole.end_line, whole.end_column)
-            found.append(
-                MemberComplexity(
-                    display(symbol),
-                    documentation_id(symbol),
-                    located,
-                    counter.cyclomatic,
-                    counter.cognitive,
-                    whole.end_line - whole.line + 1,
-                )
-            )
-    return found
-
-
-def _has_body(node: Any, name: str) -> bool:
-    if name in ("PropertyDeclarationSyntax", "IndexerDeclarationSyntax", "EventDeclarationSyntax"):
-        if getattr(node, "ExpressionBody", None) is not None:
-            return True
-        accessors = node.AccessorList
-        return accessors is not None and any(
-            a.Body is not None or a.ExpressionBody is not None for a in accessors.Accessors
-        )
-    return node.Body is not None or node.ExpressionBody is not None
-
-
-class _Counter:
-    def __init__(self) -> None:
-        self.cyclomatic = 1
-        self.cognitive = 0
-
-    def walk(self, node: Any, nesting: int) -> None:
-        name = str(node.GetType().Name)
-        if name == "IfStatementSyntax":
-            self.cyclomatic += 1
-            self.cognitive += 1 if str(node.Parent.GetType().Name) == "ElseClauseSyntax" else 1 + nesting
-            self.walk(node.Condition, nesting)
-            self.walk(node.Statement, nesting + 1)
-            if node.Else is not None:
-                if str(node.Else.Statement.GetType().Name) == "IfStatementSyntax":
-                    self.walk(node.Else.Statement, nesting)
-                else:
-                    self.cognitive += 1
-                    self.walk(node.Else.Statement, nesting + 1)
-            return
-        if name in _NESTING:
-            if name not in ("SwitchStatementSyntax", "SwitchExpressionSyntax"):
-                self.cyclomatic += 1
-            self.cognitive += 1 + nesting
-            self._children(node, nesting + 1)
-            return
-        if name in _FUNCTIONS:
-            self._children(node, nesting + 1)
-            return
-        if name == "BinaryExpressionSyntax":
-            kind = _kind(node)
-            if kind in ("LogicalAndExpression", "LogicalOrExpression"):
-                self.cyclomatic += 1
-                left = node.Left
-                while str(left.GetType().Name) == "ParenthesizedExpressionSyntax":
-                    left = left.Expression
-                if _kind(left) != kind:
-                    self.cognitive += 1
-            elif kind == "CoalesceExpression":
-                self.cyclomatic += 1
-        elif (
-            (name == "AssignmentExpressionSyntax" and _kind(node) == "CoalesceAssignmentExpression")
-            or name in _BRANCHES
-            or (name == "SwitchExpressionArmSyntax" and str(node.Pattern.GetType().Name) != "DiscardPatternSyntax")
-        ):
-            self.cyclomatic += 1
-        elif name == "GotoStatementSyntax":
-            self.cognitive += 1
-        self._children(node, nesting)
-
-    def _children(self, node: Any, nesting: int) -> None:
-        for child in node.ChildNodes():
-            self.walk(child, nesting)
-
-
-def _kind(node: Any) -> str:
-    from Microsoft.CodeAnalysis.CSharp import CSharpExtensions  # type: ignore[import-not-found]
-
-    return str(CSharpExtensions.Kind(node))

@@ -17,7 +17,6 @@ from ..host.interop import Operation
 from ..models import Location
 from ..native import helpers
 from ..symbols.declarations import source_declarations
-from ..symbols.describe import location_of, typed
 from ..views.dependencies import Cycle, Dependency, DependencyGraph
 from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot, display_name
@@ -74,23 +73,17 @@ def _base_name(project: Any) -> str:
 def _namespace_edges(snapshot: Snapshot, projects: tuple[Any, ...], operation: Operation) -> list[Dependency]:
     names = sorted(set(source_declarations(snapshot, operation).names.names))
     assemblies = sorted({str(p.AssemblyName) for p in snapshot.projects})
-    native = helpers()
-    if native is not None:
-        from System import Array, String  # type: ignore[import-not-found]
+    from System import Array, String  # type: ignore[import-not-found]
 
-        # Made once: some 20,000 names at 25 projects, each crossing into .NET.
-        declared, ours = Array[String](names), Array[String](assemblies)
+    native = helpers()
+    # Made once: some 20,000 names at 25 projects, each crossing into .NET.
+    declared, ours = Array[String](names), Array[String](assemblies)
     merged: dict[tuple[str, str], list[Any]] = {}
     for project in projects:
         compiled = snapshot.compilation(project, operation)
         generated = sorted(str(tree.FilePath) for tree in compiled.SyntaxTrees if is_generated(str(tree.FilePath)))
-        if native is not None:
-            collected = native.NamespaceEdges.Collect(
-                compiled, declared, ours, Array[String](generated), operation.token
-            )
-            rows = json.loads(str(collected))
-        else:
-            rows = _walked(compiled, set(names), set(assemblies), set(generated), operation)
+        collected = native.NamespaceEdges.Collect(compiled, declared, ours, Array[String](generated), operation.token)
+        rows = json.loads(str(collected))
         for source, target, uses, path, line, column in rows:
             known = merged.get((source, target))
             if known is None:
@@ -98,58 +91,6 @@ def _namespace_edges(snapshot: Snapshot, projects: tuple[Any, ...], operation: O
             else:
                 known[0] += uses
     return [Dependency(source, target, uses, example) for (source, target), (uses, example) in merged.items()]
-
-
-def _walked(
-    compiled: Any, names: set[str], assemblies: set[str], generated: set[str], operation: Operation
-) -> list[list[Any]]:
-    """The Python walk (when the C# helper is not available): the same rows as NamespaceEdges.cs."""
-    edges: dict[tuple[str, str], list[Any]] = {}
-    for tree in compiled.SyntaxTrees:
-        operation.check()
-        if str(tree.FilePath) in generated:
-            continue
-        model = None
-        for node in tree.GetRoot(operation.token).DescendantNodes():
-            if str(node.GetType().Name) not in ("IdentifierNameSyntax", "GenericNameSyntax"):
-                continue
-            if str(node.Identifier.ValueText) not in names:
-                continue
-            model = model or compiled.GetSemanticModel(tree)
-            bound = model.GetSymbolInfo(node, operation.token).Symbol
-            if bound is None:
-                continue
-            bound = typed(bound)
-            kind = typed(bound) if str(bound.Kind) == "NamedType" else bound.ContainingType
-            if kind is None or kind.ContainingAssembly is None or str(kind.ContainingAssembly.Name) not in assemblies:
-                continue
-            if all(str(r.SyntaxTree.FilePath) in generated for r in kind.DeclaringSyntaxReferences):
-                continue
-            target = _namespace_name(kind.ContainingNamespace)
-            source = _enclosing_namespace(node)
-            if source == target:
-                continue
-            if (source, target) in edges:
-                edges[(source, target)][2] += 1
-            else:
-                place = location_of(node.GetLocation())
-                assert place is not None
-                edges[(source, target)] = [source, target, 1, place.path, place.line, place.column]
-    return list(edges.values())
-
-
-def _namespace_name(namespace: Any) -> str:
-    return "(global)" if namespace is None or namespace.IsGlobalNamespace else str(namespace.ToDisplayString())
-
-
-def _enclosing_namespace(node: Any) -> str:
-    parts = []
-    parent = node.Parent
-    while parent is not None:
-        if str(parent.GetType().Name) in ("NamespaceDeclarationSyntax", "FileScopedNamespaceDeclarationSyntax"):
-            parts.append(str(parent.Name.ToString()))
-        parent = parent.Parent
-    return ".".join(reversed(parts)) or "(global)"
 
 
 def _cycles(nodes: list[str], edges: list[Dependency]) -> tuple[Cycle, ...]:

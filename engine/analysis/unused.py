@@ -254,42 +254,6 @@ def _used(snapshot: Snapshot, symbols: list[Any], searched: list[Any], operation
     from Microsoft.CodeAnalysis import ISymbol, Project  # type: ignore[import-not-found]
     from System import Array  # type: ignore[import-not-found]
 
-    native = helpers()
-    if native is not None:
-        task = native.Unused.UsedAsync(Array[ISymbol](symbols), Array[Project](searched), operation.token)
-        return [bool(flag) for flag in operation.wait(task)]
-    return [_referenced(snapshot, symbol, operation) for symbol in symbols]
+    task = helpers().Unused.UsedAsync(Array[ISymbol](symbols), Array[Project](searched), operation.token)
+    return [bool(flag) for flag in operation.wait(task)]
 
-
-def _referenced(snapshot: Snapshot, symbol: Any, operation: Operation) -> bool:
-    """The Python walk (when the C# helper is not available): find references of one symbol."""
-    from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
-
-    own = [(reference.SyntaxTree, reference.Span) for reference in symbol.DeclaringSyntaxReferences]
-    wanted = _key(symbol)
-    for referenced in operation.wait(SymbolFinder.FindReferencesAsync(symbol, snapshot.solution, operation.token)):
-        definition = typed(referenced.Definition)
-        is_constructor = str(definition.Kind) == "Method" and str(definition.MethodKind) == "Constructor"
-        if _key(definition) != wanted and not (is_constructor and _key(definition.ContainingType) == wanted):
-            continue
-        for reference in referenced.Locations:
-            location = reference.Location
-            if not location.IsInSource:
-                continue
-            tree, start = location.SourceTree, location.SourceSpan.Start
-            if any(tree == declared and span.Contains(start) for declared, span in own):
-                continue
-            if not _in_cref(tree, start, operation):
-                return True
-    return False
-
-
-def _in_cref(tree: Any, position: int, operation: Operation) -> bool:
-    from Microsoft.CodeAnalysis.CSharp.Syntax import CrefSyntax  # type: ignore[import-not-found]
-
-    node = tree.GetRoot(operation.token).FindToken(position, True).Parent
-    while node is not None:
-        if isinstance(node, CrefSyntax):
-            return True
-        node = node.Parent
-    return False

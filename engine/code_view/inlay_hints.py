@@ -3,7 +3,6 @@ parameter names at literal arguments, the types of ``var``, lambda parameters an
 
 from __future__ import annotations
 
-from ..errors import EngineError
 from ..external.generated import any_document
 from ..host.interop import Operation
 from ..native import helpers
@@ -21,11 +20,6 @@ def inlay_hints(snapshot: Snapshot, operation: Operation, file: str, first_line:
     text = operation.wait(document.GetTextAsync(operation.token))
     first, last = line_range(text.Lines.Count, first_line, last_line, snapshot.relative(path))
     native = helpers()
-    if native is None:
-        raise EngineError(
-            "Inlay hints need the engine's C# helpers, which could not be built here.",
-            "See the log for the build error (`python -m engine doctor` checks the setup).",
-        )
     start = text.Lines[first - 1].Start
     end = text.Lines[last - 1].EndIncludingLineBreak
     rows = operation.wait(native.InlayHints.InSpanAsync(document, start, end - start, operation.token))

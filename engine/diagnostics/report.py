@@ -121,12 +121,7 @@ class _Pending:
         if self.kept is not None:
             return self.kept
         if self.running is None:
-            raw = (
-                operation.wait(self.compiling)
-                if self.compiling is not None
-                else self.compilation.GetDiagnostics(operation.token)
-            )
-            found = _converted(raw, COMPILER, self.project)
+            found = _converted(operation.wait(self.compiling), COMPILER, self.project)
         else:
             found = _from_analyzers(operation.wait(self.running), self.analyzers, self.project)
         # What the generators report, as a build does with the compiler's (RZ, SYSLIB...).
@@ -153,9 +148,9 @@ def _start(snapshot: Snapshot, project: Any, request: Request, navigated: bool, 
             pending.running = analysis(
                 project, compiled, pending.analyzers, wanted.include_suppressed
             ).GetAllDiagnosticsAsync(operation.token)
-    if pending.running is None and (native := helpers()) is not None:
+    if pending.running is None:
         # Started now, all of them, and taken in order later: the targets bind on every core at once.
-        pending.compiling = native.CompilerDiagnostics.Of(compiled, operation.token)
+        pending.compiling = helpers().CompilerDiagnostics.Of(compiled, operation.token)
     return pending
 
 

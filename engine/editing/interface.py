@@ -37,13 +37,12 @@ def extracted_interface_solution(
             "Name the type whose members the interface lists.",
         )
     places = [location for location in symbol.Locations if location.IsInSource]
-    native = helpers()
-    if not places or native is None:
+    if not places:
         raise EditRefused(
-            f"No interface can be extracted from {display(symbol)} here"
-            + (" (not declared in the solution)." if not places else ": the engine's C# helpers could not be built."),
-            "Name a type the solution declares." if not places else "See the server log for the build error.",
+            f"No interface can be extracted from {display(symbol)} here (not declared in the solution).",
+            "Name a type the solution declares.",
         )
+    native = helpers()
     place = places[0]
     document = snapshot.solution.GetDocument(place.SourceTree)
     position = place.SourceSpan.Start

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..host.interop import Operation
-from ..native import helpers
+from ..native import helpers_for_speed
 from ..symbols.describe import display_format
 from ..workspace.snapshot import display_name
 from . import store
@@ -27,7 +27,7 @@ log = logging.getLogger("roslyn_tui")
 def write_references(session: Any, operation: Operation, hurried: Callable[[], bool]) -> int:
     """Write the references of each project the index lacks them for (``session.yield_to_queries``
     between projects; ``hurried()`` stops it at exit); the number of projects written."""
-    native = helpers()
+    native = helpers_for_speed()
     if native is None:
         return 0
     snapshot = session.snapshot()

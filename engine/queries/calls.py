@@ -121,52 +121,18 @@ class _Walker:
     def _callers(self, callers: Any, offset: int, limit: int | None) -> tuple[Any, list[_Caller], int, int]:
         """The page of callers in the order shown, each once (a .NET array from the C# helper, else a
         list), alongside it (key, sites, note), how many callers there are in all and how many call sites
-        they have: from the helper in one call, or walked here.
+        they have, from the C# helper in one call.
 
         Roslyn reports a caller once per way it reaches the symbol: directly, and through each member the
         symbol implements or overrides (IsDirect false). Directness belongs to each call site, not the caller.
         """
-        native = helpers()
-        if native is not None:
-            table = self.operation.wait(
-                native.CallerTable.DescribeAsync(
-                    callers, display_format(), offset, -1 if limit is None else limit, self.operation.token
-                )
+        table = self.operation.wait(
+            helpers().CallerTable.DescribeAsync(
+                callers, display_format(), offset, -1 if limit is None else limit, self.operation.token
             )
-            rows = [(key, _sites(sites), _VIA if via else "") for key, via, sites in json.loads(str(table.Rows))]
-            return table.Callers, rows, int(table.Total), int(table.SiteTotal)
-        grouped: dict[str, tuple[Any, dict[tuple[str, int, int], CallSite], list[bool]]] = {}
-        for info in callers:
-            self.operation.check()
-            caller = typed(normalize(info.CallingSymbol))
-            direct = bool(info.IsDirect)
-            entry = grouped.setdefault(documentation_id(caller) or display(caller), (caller, {}, [False]))
-            locations = list(info.Locations)
-            if not locations:
-                entry[2][0] = True
-            for location in locations:
-                converted = location_of(location)
-                if converted is None:
-                    entry[2][0] = True  # outside source: keeps the caller, shows no site
-                    continue
-                if not direct and self._is_base_call(location):
-                    continue  # ``base.M()`` is a non-virtual call: it never reaches this override
-                entry[2][0] = True
-                spot = (converted.path, converted.line, converted.column)
-                if spot not in entry[1] or direct:
-                    line = line_text(converted, location.SourceTree, self.operation.token)
-                    entry[1][spot] = CallSite(converted, line, "" if direct else _VIA)
-        found = []
-        for key, (caller, by_spot, keeps) in grouped.items():
-            if keeps[0]:
-                sites = tuple(
-                    sorted(by_spot.values(), key=lambda s: (s.location.path, s.location.line, s.location.column))
-                )
-                found.append((caller, (key, sites, _VIA if sites and all(site.note for site in sites) else "")))
-        found.sort(key=lambda item: _caller_order(item[0], item[1]))
-        shown = found[offset:] if limit is None else found[offset : offset + limit]
-        sites_total = sum(len(row[1]) for _, row in found)
-        return [caller for caller, _ in shown], [row for _, row in shown], len(found), sites_total
+        )
+        rows = [(key, _sites(sites), _VIA if via else "") for key, via, sites in json.loads(str(table.Rows))]
+        return table.Callers, rows, int(table.Total), int(table.SiteTotal)
 
     def outgoing(self, symbol: Any, depth: int, path: set[str]) -> list[CallNode]:
         grouped: dict[tuple[str, str], tuple[Any, list[CallSite]]] = {}
@@ -251,18 +217,6 @@ class _Walker:
             return None
         return CallSite(converted, line_text(converted, location.SourceTree, self.operation.token), note)
 
-    def _is_base_call(self, location: Any) -> bool:
-        """Whether a reference is the name in ``base.Member``."""
-        if not location.IsInSource:
-            return False
-        root = location.SourceTree.GetRoot(self.operation.token)
-        parent = root.FindNode(location.SourceSpan, False, True).Parent
-        return (
-            parent is not None
-            and str(parent.GetType().Name) == "MemberAccessExpressionSyntax"
-            and str(parent.Expression.GetType().Name) == "BaseExpressionSyntax"
-        )
-
     def _model(self, tree: Any) -> Any:
         key = str(tree.FilePath)
         if key not in self._models:
@@ -278,13 +232,6 @@ def _sites(rows: list[list[Any]]) -> tuple[CallSite, ...]:
 
 def _is_initializer(node: Any) -> bool:
     return str(node.GetType().Name) == "ConstructorInitializerSyntax"
-
-
-def _caller_order(caller: Any, row: _Caller) -> tuple[Any, ...]:
-    """Callers by their first call site's file and line, then display and key (as the C# helper orders them)."""
-    key, sites, _ = row
-    first = sites[0].location if sites else None
-    return (first.path if first else "", first.line if first else 0, display(caller), key)
 
 
 def _order(node: CallNode) -> tuple[Any, ...]:

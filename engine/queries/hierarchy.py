@@ -179,27 +179,8 @@ def _walk_named_bases(snapshot: Snapshot, operation: Operation) -> frozenset[str
     from System import Array  # type: ignore[import-not-found]
 
     compilations = [compilation(snapshot, project, operation) for project in snapshot.all_projects]
-    native = helpers()
-    if native is not None:
-        joined = str(native.Relations.NamedBases(Array[Compilation](compilations), operation.token))
-        return frozenset(joined.split("\n")) if joined else frozenset()
-    named: set[str] = set()
-    for compiled in compilations:
-        namespaces, types = [compiled.Assembly.GlobalNamespace], []
-        while namespaces:
-            operation.check()
-            space = namespaces.pop()
-            namespaces.extend(space.GetNamespaceMembers())
-            types.extend(space.GetTypeMembers())
-            while types:
-                found = typed(types.pop())
-                types.extend(found.GetTypeMembers())
-                own = documentation_id(found)
-                bases = [found.BaseType] if found.BaseType is not None else []
-                named.update(
-                    key for key in map(documentation_id, map(normalize, bases + list(found.Interfaces))) if key != own
-                )
-    return frozenset(named)
+    joined = str(helpers().Relations.NamedBases(Array[Compilation](compilations), operation.token))
+    return frozenset(joined.split("\n")) if joined else frozenset()
 
 
 def _overrides(snapshot: Snapshot, operation: Operation, symbol: Any) -> list[MemberOverrides]:

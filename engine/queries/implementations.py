@@ -17,7 +17,6 @@ from ..symbols.describe import (
     normalize,
     overridden,
     symbol_array,
-    typed,
     unique_definitions,
 )
 from ..symbols.linked import linked_symbols, search_all
@@ -114,17 +113,8 @@ def _related(found: Any, target: Any, relation: str) -> list[Related]:
 
 def direct_marks(types: Any, target: Any) -> list[bool]:
     """For each type deriving from or implementing ``target``, whether it names ``target`` in its own base list."""
-    native = helpers()
-    if native is not None:
-        marks = str(native.Relations.DirectMarks(symbol_array(types), target)) if len(types) else ""
-        return [mark == "1" for mark in marks]
-    wanted = documentation_id(normalize(target))
-    interface = str(typed(target).TypeKind) == "Interface"
-    walked = []
-    for found in map(typed, types):
-        named = list(found.Interfaces) if interface else [found.BaseType] if found.BaseType is not None else []
-        walked.append(any(documentation_id(normalize(n)) == wanted for n in named))
-    return walked
+    marks = str(helpers().Relations.DirectMarks(symbol_array(types), target)) if len(types) else ""
+    return [mark == "1" for mark in marks]
 
 
 def _is_implementable(member: Any) -> bool:
@@ -161,7 +151,7 @@ def _member_implementations(snapshot: Snapshot, operation: Operation, member: An
 
 def _overrides(snapshot: Snapshot, operation: Operation, member: Any) -> tuple[list[str], list[Related]]:
     """Every override of ``member`` found, each once, with its documentation id, in the order lists show
-    them (``_in_order``): from the C# helper in one call, or walked here."""
+    them (``_in_order``), from the C# helper in one call."""
     from Microsoft.CodeAnalysis import ISymbol  # type: ignore[import-not-found]
     from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
 
@@ -171,18 +161,11 @@ def _overrides(snapshot: Snapshot, operation: Operation, member: Any) -> tuple[l
         lambda s: SymbolFinder.FindOverridesAsync(s, snapshot.solution, None, operation.token),
         ISymbol,
     )
-    native = helpers()
-    if native is not None:
-        ordered = native.Relations.OrderedOverrides(found, member)
-        keys = str(ordered.Ids).split("\n") if ordered.Symbols.Length else []
-        marks = [mark == "1" for mark in str(ordered.Marks)]
-        summaries = summarize_all(ordered.Symbols)
-        return keys, [Related(summary, "overrides", mark) for summary, mark in zip(summaries, marks, strict=True)]
-    keys, symbols = unique_definitions(found)
-    marks = override_marks(symbols, member)
-    items = [Related(summary, "overrides", mark) for summary, mark in zip(summarize_all(symbols), marks, strict=True)]
-    order = sorted(range(len(items)), key=lambda index: _order(items[index]))
-    return [keys[index] for index in order], [items[index] for index in order]
+    ordered = helpers().Relations.OrderedOverrides(found, member)
+    keys = str(ordered.Ids).split("\n") if ordered.Symbols.Length else []
+    marks = [mark == "1" for mark in str(ordered.Marks)]
+    summaries = summarize_all(ordered.Symbols)
+    return keys, [Related(summary, "overrides", mark) for summary, mark in zip(summaries, marks, strict=True)]
 
 
 def _in_order(items: list[Related]) -> list[Related]:
@@ -194,13 +177,6 @@ def _in_order(items: list[Related]) -> list[Related]:
 def _order(item: Related) -> tuple[Any, ...]:
     location = item.symbol.location
     return (not item.direct, item.relation, location.path if location else "", location.line if location else 0)
-
-
-def override_marks(members: Any, target: Any) -> list[bool]:
-    """For each member overriding ``target``, whether it overrides ``target`` itself (not another override):
-    the Python walk of what the C# helper marks in ``OrderedOverrides``."""
-    wanted = documentation_id(normalize(target))
-    return [(base := overridden(m)) is not None and documentation_id(normalize(base)) == wanted for m in members]
 
 
 @dataclass(frozen=True)
@@ -215,21 +191,8 @@ class _Facts:
 
 
 def _facts(symbols: Any) -> list[_Facts]:
-    """What the lists above ask of each found symbol: from the C# helper in one call, or walked here."""
-    native = helpers()
-    if native is not None and len(symbols):
-        rows = json.loads(str(native.Relations.Describe(symbol_array(symbols))))
-        return [_Facts(key, overrides, explicit, frozenset(ids)) for key, overrides, explicit, ids in rows]
-    found = []
-    for symbol in map(typed, symbols):
-        base = overridden(symbol)
-        container = symbol.ContainingType
-        found.append(
-            _Facts(
-                documentation_id(symbol),
-                documentation_id(normalize(base)) if base is not None else "",
-                bool(list(getattr(symbol, "ExplicitInterfaceImplementations", []) or [])),
-                frozenset(documentation_id(normalize(i)) for i in container.Interfaces) if container else frozenset(),
-            )
-        )
-    return found
+    """What the lists above ask of each found symbol, from the C# helper in one call."""
+    if not len(symbols):
+        return []
+    rows = json.loads(str(helpers().Relations.Describe(symbol_array(symbols))))
+    return [_Facts(key, overrides, explicit, frozenset(ids)) for key, overrides, explicit, ids in rows]

@@ -22,7 +22,9 @@ from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot, display_name
 from .api import breaking, visible
 from .compare import Matched, matched
-from .impact import MOST_SIGNATURES, changed_lines, errors_left, places_not_updated, reaches_callers
+from .errors import errors_left
+from .file_changes import file_change
+from .impact import MOST_SIGNATURES, changed_lines, places_not_updated, reaches_callers
 from .project_files import project_file_changes
 from .shapes import Declared, declarations
 from .sides import Sides, sides
@@ -76,11 +78,8 @@ def review_changes(
             i.location.line if i.location else 0,
         )
     )
-    error_paths = sorted(
-        {f.path for f in two.files if f.path.lower().endswith(".cs") and two.texts_after.get(f.path) is not None}
-        | {place.path for item in items for place in item.not_updated}
-    )
-    errors, errors_total = errors_left(two, operation, error_paths, MOST_ERRORS)
+    errors, errors_total = errors_left(two, operation, MOST_ERRORS)
+    file_notes = _unlisted_files(two, changes, snapshot)
     tests = _tests(two, operation, changes, wait=False)
     if tests is None:
         notes.append(
@@ -102,11 +101,24 @@ def review_changes(
         not_updated=sum(item.not_updated_total for item in items),
         by_project=tuple(sorted(by_project.items(), key=lambda p: (-p[1], p[0]))),
         project_files=project_file_changes(two.texts_before, two.texts_after, snapshot.relative),
+        file_notes=file_notes,
         errors=tuple(errors),
         errors_total=errors_total,
         tests=tuple((tests or [])[:MOST_TESTS]),
         tests_total=len(tests) if tests is not None else -1,
         notes=tuple(notes),
+    )
+
+
+def _unlisted_files(two: Sides, changes: list[Matched], snapshot: Snapshot) -> tuple[tuple[str, str], ...]:
+    """The changed C# files no change is declared in, each with what changed in it."""
+    listed = {
+        path for c in changes for each in (c.before, c.after) if each is not None for path in (each.path, *each.parts)
+    }
+    unlisted = [f.path for f in two.files if f.path.lower().endswith(".cs") and f.path not in listed]
+    return tuple(
+        (snapshot.relative(path), file_change(two.texts_before.get(path), two.texts_after.get(path)))
+        for path in sorted(unlisted)
     )
 
 
@@ -127,15 +139,33 @@ def changed_declarations(two: Sides, operation: Operation) -> list[Matched]:
 
 
 def _changes(two: Sides, operation: Operation) -> list[Matched]:
+    """The changed files' declarations on each side, matched. A partial type declared in a changed file is
+    read from every file of it on both sides, so a part added in a new file is a change of its parts, not
+    a new type, and its members elsewhere are compared as they are."""
     paths = [f.path for f in two.files if f.path.lower().endswith(".cs")]
-    before: list[Declared] = []
-    after: list[Declared] = []
-    for path in paths:
-        if two.texts_before.get(path) is not None:
-            before += declarations(two.before, operation, path)
-        if two.texts_after.get(path) is not None:
-            after += declarations(two.after, operation, path)
-    return matched(before, after)
+    sides = ((two.before, two.texts_before), (two.after, two.texts_after))
+    found: list[list[Declared]] = [[], []]
+    parts: set[str] = set()
+    for index, (side, texts) in enumerate(sides):
+        for path in paths:
+            if texts.get(path) is not None:
+                found[index] += declarations(side, operation, path)
+        parts.update(_other_parts(found[index]))
+    for index, (side, _) in enumerate(sides):
+        for path in sorted(parts - set(paths)):
+            if side.documents_for_path(path):
+                found[index] += declarations(side, operation, path)
+    return matched(*found)
+
+
+def _other_parts(declared: list[Declared]) -> set[str]:
+    """The files of every partial type among ``declared``."""
+    return {
+        str(reference.SyntaxTree.FilePath)
+        for each in declared
+        if each.is_type and each.symbol.DeclaringSyntaxReferences.Length > 1
+        for reference in each.symbol.DeclaringSyntaxReferences
+    }
 
 
 def _place(change: Matched) -> tuple[str, str, int]:

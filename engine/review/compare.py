@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..views.review_aspects import LAYOUT, Aspect, Difference, Parameter
 from .shapes import Declared, Facets
@@ -37,7 +38,7 @@ class Matched:
 
 def matched(before: list[Declared], after: list[Declared]) -> list[Matched]:
     """Every change between the declarations of the changed files on the two sides."""
-    old, new = _by_key(before), _by_key(after)
+    old, new = _by_key(before, after), _by_key(after, before)
     found: list[Matched] = []
     for key in old.keys() & new.keys():
         if old[key].text != new[key].text:
@@ -59,20 +60,31 @@ def matched(before: list[Declared], after: list[Declared]) -> list[Matched]:
     return found
 
 
-def _by_key(declarations: list[Declared]) -> dict[str, Declared]:
-    """One declaration per ID; the parts of a partial type (or method) are one, their texts joined."""
+def _by_key(declarations: list[Declared], other_side: list[Declared]) -> dict[str, Declared]:
+    """One declaration per ID; the parts of a partial type (or method) are one, their texts joined. A
+    member declared twice (a clash the compiler reports) is not one: the declaration in the file where
+    the other side has it keeps the ID, and each other one is keyed apart, so that the one a change adds
+    reads as added."""
+    where = {declared.key: declared.path for declared in other_side}
+    texts = {(declared.key, declared.path): declared.text for declared in other_side}
     parts: dict[str, list[Declared]] = defaultdict(list)
     for declared in declarations:
         parts[declared.key].append(declared)
     joined: dict[str, Declared] = {}
     for key, each in parts.items():
-        first = each[0]
-        if len(each) > 1:
-            ordered = sorted(each, key=lambda d: (d.path, int(d.node.SpanStart)))
-            first = Declared(
-                key, first.symbol, first.node, "\n".join(d.text for d in ordered), first.path, first.project
-            )
-        joined[key] = first
+        ordered = sorted(each, key=lambda d: (d.path != where.get(key), d.path, int(d.node.SpanStart)))
+        partial = [d for d in ordered if d.symbol.DeclaringSyntaxReferences.Length > 1]
+        clashing = [d for d in ordered if all(d is not p for p in partial)]
+        if len(partial) > 1:
+            text = "\n".join(d.text for d in sorted(partial, key=lambda d: (d.path, int(d.node.SpanStart))))
+            paths = tuple(sorted({d.path for d in partial}))
+            # Shown at the part the change wrote (a new file's, say), not at one it left alone.
+            first = next((d for d in partial if texts.get((key, d.path)) != d.text), partial[0])
+            joined[key] = Declared(key, first.symbol, first.node, text, first.path, first.project, paths)
+        elif partial:
+            joined[key] = partial[0]
+        for number, declared in enumerate(clashing, start=1 if partial else 0):
+            joined[f"{key}@{declared.path}" if number else key] = declared
     return joined
 
 
@@ -201,6 +213,8 @@ def differences(old: Declared, new: Declared) -> list[Difference]:
         if before != after
     ]
     found += _parameter_differences(a, b)
+    if _files(old) != _files(new):
+        found.append(Difference(Aspect.PARTS, _files(old), _files(new)))
     found += [
         Difference(aspect, before, after)
         for aspect, before, after in (
@@ -214,8 +228,13 @@ def differences(old: Declared, new: Declared) -> list[Difference]:
         if before != after
     ]
     if not found and old.text != new.text:
-        found.append(Difference(Aspect.FORMATTING if old.loose_text == new.loose_text else Aspect.COMMENTS))
+        found.append(Difference(Aspect.FORMATTING if old.unspaced_text == new.unspaced_text else Aspect.COMMENTS))
     return found
+
+
+def _files(declared: Declared) -> tuple[str, ...]:
+    """The file names a partial declaration is written in (one for a declaration in one file)."""
+    return tuple(sorted({Path(path).name for path in declared.parts or (declared.path,)}))
 
 
 def _parameter_differences(a: Facets, b: Facets) -> list[Difference]:

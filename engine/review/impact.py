@@ -8,16 +8,15 @@ import difflib
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..diagnostics.report import Request, of_document
 from ..errors import EngineError
 from ..host.interop import Operation
 from ..models import Location
 from ..queries import find_implementations, find_overrides, find_references
-from ..symbols.describe import documentation_id, typed
-from ..symbols.naming import SymbolRef, resolve
-from ..views.review import ErrorLeft
+from ..symbols.describe import documentation_id, normalize, overridden, typed
+from ..symbols.naming import SymbolRef, resolve, symbol_at
 from ..views.review_aspects import SIGNATURE, Aspect
 from .compare import Matched
+from .shapes import Declared
 from .sides import Sides
 
 _REACHING = SIGNATURE | {
@@ -118,8 +117,27 @@ def places_not_updated(sides: Sides, operation: Operation, change: Matched, line
             places += _untouched([i.symbol.location for i in implementations if i.symbol.location], lines)
     except EngineError:
         return []  # the old symbol cannot be named on the base side (a generated member): nothing to say
+    if change.after is not None:
+        places = [place for place in places if not _compiles_as_updated(sides, operation, change.after, place)]
     kept = {(p.path, p.line, p.column): p for p in places}
     return sorted(kept.values(), key=lambda p: (p.path, p.line, p.column))
+
+
+def _compiles_as_updated(sides: Sides, operation: Operation, after: Declared, place: Location) -> bool:
+    """Whether the head side binds ``place`` to the changed symbol (or an override of it) with no error on
+    its line: such a place needs no update, though the change did not touch it (a member made private
+    whose only uses are in its own class)."""
+    try:
+        symbol = normalize(symbol_at(sides.after, operation, place.path, place.line, place.column))
+    except EngineError:
+        return False
+    base = overridden(symbol)
+    if after.key not in {documentation_id(symbol), documentation_id(normalize(base)) if base is not None else ""}:
+        return False
+    document = sides.after.document(place.path)
+    model = operation.wait(document.GetSemanticModelAsync(operation.token))
+    line = operation.wait(document.GetTextAsync(operation.token)).Lines[place.line - 1]
+    return not any(str(d.Severity) == "Error" for d in model.GetDiagnostics(line.Span, operation.token))
 
 
 def _untouched(places: list[Location], lines: Lines) -> list[Location]:
@@ -194,44 +212,6 @@ def _overridden_on_the_way(derived: Any, member: Any) -> bool:
 
 
 def _overrides(candidate: Any, member: Any) -> bool:
-    overridden = getattr(candidate, "OverriddenMethod", None) or getattr(candidate, "OverriddenProperty", None)
-    return overridden is not None and documentation_id(overridden) == documentation_id(member)
-
-
-def errors_left(sides: Sides, operation: Operation, paths: list[str], most: int) -> tuple[list[ErrorLeft], int]:
-    """The compile errors in ``paths`` after the change, each marked new when the base side did not have it
-    at the same text; new ones first, at most ``most`` of them."""
-    found: list[ErrorLeft] = []
-    request = Request("error", analyzers=False)
-    for path in paths:
-        if not sides.after.documents_for_path(path):
-            continue
-        after = [
-            d for d in of_document(sides.after, path, request, lambda _: set(), operation) if d.severity == "error"
-        ]
-        if not after:
-            continue
-        after_text = sides.texts_after.get(path) or _document_text(sides, path, operation)
-        before_text = sides.texts_before.get(path, after_text)
-        known: set[tuple[str, str]] = set()
-        if sides.before.documents_for_path(path):
-            for old in of_document(sides.before, path, request, lambda _: set(), operation):
-                if old.severity == "error" and old.location is not None:
-                    known.add((old.id, _line_of(before_text, old.location.line)))
-        for error in after:
-            line = _line_of(after_text, error.location.line) if error.location else ""
-            found.append(
-                ErrorLeft(error.project, error.location, error.id, error.message, (error.id, line) not in known)
-            )
-    found.sort(key=lambda e: (not e.new, e.location.path if e.location else "", e.location.line if e.location else 0))
-    return found[:most], len(found)
-
-
-def _line_of(text: str | None, line: int) -> str:
-    lines = (text or "").splitlines()
-    return lines[line - 1].strip() if 0 < line <= len(lines) else ""
-
-
-def _document_text(sides: Sides, path: str, operation: Operation) -> str:
-    document = sides.after.document(path)
-    return str(operation.wait(document.GetTextAsync(operation.token)).ToString())
+    # ``GetMembers`` hands members back as ``ISymbol``: ``overridden`` reads them as what they are.
+    base = overridden(candidate)
+    return base is not None and documentation_id(base) == documentation_id(member)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 
 from ..host.interop import Operation
@@ -40,6 +41,13 @@ class Declared:
     """As written, with its doc comment and attributes; a type's up to its first member."""
     path: str
     project: str
+    parts: tuple[str, ...] = ()
+    """A partial type's or method's files, when the change's side declares it in several."""
+
+    @cached_property
+    def top_level(self) -> bool:
+        """The top-level statements of a file (the program's synthesized entry point)."""
+        return type(self.node).__name__ == "CompilationUnitSyntax"
 
     @cached_property
     def kind(self) -> str:
@@ -51,6 +59,8 @@ class Declared:
 
     @cached_property
     def display(self) -> str:
+        if self.top_level:
+            return f"top-level statements of {Path(self.path).name}"
         return display(self.symbol)
 
     @cached_property
@@ -75,9 +85,10 @@ class Declared:
         return _facets(self.symbol, self.node)
 
     @cached_property
-    def loose_text(self) -> str:
-        """The text with every run of whitespace made one space: equal when only the layout changed."""
-        return _WHITESPACE.sub(" ", self.text).strip()
+    def unspaced_text(self) -> str:
+        """The text without its whitespace: equal when only the layout changed (``:this(`` and ``: this(``;
+        asked only once the tokens are known to be the same)."""
+        return _WHITESPACE.sub("", self.text)
 
 
 def declarations(snapshot: Snapshot, operation: Operation, path: str) -> list[Declared]:
@@ -91,6 +102,11 @@ def declarations(snapshot: Snapshot, operation: Operation, path: str) -> list[De
     root = tree.GetRoot(operation.token)
     found: list[Declared] = []
     project = display_name(document.Project)
+    statements = [node for node in root.Members if type(node).__name__ == "GlobalStatementSyntax"]
+    if statements:
+        # They are one member, the program's entry point: changed when any of them is.
+        text = "".join(str(node.ToFullString()) for node in statements)
+        _add(declared_symbol(model, root, operation.token), root, text, path, project, found)
     _walk(root.Members, model, operation, path, project, found)
     return found
 
@@ -292,6 +308,8 @@ def _body(node: Any, symbol: Any) -> str:
         for variable in node.Declaration.Variables:
             if str(variable.Identifier.ValueText) == str(symbol.Name) and variable.Initializer is not None:
                 parts.append(_tokens(variable.Initializer))
+    if type(node).__name__ == "CompilationUnitSyntax":  # top-level statements
+        parts += [_tokens(member) for member in node.Members if type(member).__name__ == "GlobalStatementSyntax"]
     for name in _BODY_PARTS:
         part = getattr(node, name, None)
         if part is not None and not (name == "Initializer" and str(symbol.Kind) == "Field"):

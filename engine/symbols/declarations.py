@@ -19,7 +19,6 @@ from .matching import NameSet, text_may_declare
 from .summaries import described
 
 # Accessors, backing fields and the like are reached through their property or event.
-_HIDDEN_METHOD_KINDS = {"PropertyGet", "PropertySet", "EventAdd", "EventRemove", "EventRaise", "StaticConstructor"}
 
 
 @dataclass(frozen=True)
@@ -200,13 +199,10 @@ class _Table:
 
         with _tables_lock:
             missing = [i for i in indexes if i not in self.keys and i not in self.summaries]
-        native = helpers() if missing else None
-        if native is not None:
-            rows = json.loads(str(native.Summaries.Keys(symbols_at(self.symbols, missing))))
+        if missing:
+            rows = json.loads(str(helpers().Summaries.Keys(symbols_at(self.symbols, missing))))
             with _tables_lock:
                 self.keys.update((i, (kind_word(*row[:7]), row[7])) for i, row in zip(missing, rows, strict=True))
-        elif missing:
-            self.describe(missing)  # the Python walk has nothing cheaper
         with _tables_lock:
             return [
                 (summary.kind, summary.documentation_id) if (summary := self.summaries.get(i)) else self.keys[i]
@@ -242,8 +238,7 @@ def source_declarations(snapshot: Snapshot, operation: Operation, naming: str | 
     if naming is not None and texts is not None and not snapshot.has_memo(DECLARATIONS_MEMO):
         test = text_may_declare(naming)
         alone = _walked_alone(snapshot, [p for p in snapshot.projects if texts.may_declare(p, test, operation)], operation)
-        if alone is not None:
-            return Declarations(snapshot, alone)
+        return Declarations(snapshot, alone)
     return snapshot.memo(DECLARATIONS_MEMO, lambda: _declarations(snapshot, operation))
 
 
@@ -278,16 +273,13 @@ def _declarations(snapshot: Snapshot, operation: Operation) -> Declarations:
     return Declarations(snapshot, [(project, cached or walked[str(project.Id.Id)]) for project, cached in known])
 
 
-def _walked_alone(snapshot: Snapshot, projects: list[Any], operation: Operation) -> list[tuple[Any, _Table]] | None:
+def _walked_alone(snapshot: Snapshot, projects: list[Any], operation: Operation) -> list[tuple[Any, _Table]]:
     """The tables of a syntax view's ``projects``, each made from its own files alone (its table when it has
-    one); ``None`` without the C# helpers, whose walk does it. Their symbols give names, kinds and
-    documentation ids to rank and count; a declaration shown is described from the project's real
-    compilation (``Declarations._current``)."""
+    one). Their symbols give names, kinds and documentation ids to rank and count; a declaration shown is
+    described from the project's real compilation (``Declarations._current``)."""
     from ..native import helpers
 
     native = helpers()
-    if native is None:
-        return None
     from Microsoft.CodeAnalysis import Project  # type: ignore[import-not-found]
     from System import Array  # type: ignore[import-not-found]
 
@@ -320,9 +312,8 @@ def _linked(snapshot: Snapshot, project: Any, table: _Table, operation: Operatio
     from ..native import helpers
 
     native = helpers()
-    assert native is not None  # a table walked alone was walked by it
     referenced = [snapshot.solution.GetProject(reference.ProjectId) for reference in project.ProjectReferences]
-    tables = _walked_alone(snapshot, [each for each in referenced if each is not None], operation) or []
+    tables = _walked_alone(snapshot, [each for each in referenced if each is not None], operation)
     compilations = Array[Compilation]([each.compilation for _, each in tables])
     walked = native.DeclarationTable.WalkLinked(table.compilation, compilations, operation.token)
     return _stored(_store(snapshot), project, table.own_version, walked.Compilation, walked, alone=True, linked=True)
@@ -335,17 +326,11 @@ def _own_version(project: Any, operation: Operation) -> str:
 
 def _walked_together(snapshot: Snapshot, projects: list[Any], operation: Operation) -> dict[str, _Table]:
     """The tables of ``projects``. Together rather than one by one: the warm-up builds only a few
-    compilations at a time; with the C# helpers each project is walked as soon as its compilation is
-    built, while the ones after it compile."""
+    compilations at a time; each project is walked as soon as its compilation is built, while the ones
+    after it compile."""
     from ..native import helpers
 
     native = helpers()
-    if native is None:
-        snapshot.compile_all(projects, operation)
-        return {
-            str(project.Id.Id): _walked(snapshot, project, compilation(snapshot, project, operation), operation)
-            for project in projects
-        }
     from Microsoft.CodeAnalysis import Project  # type: ignore[import-not-found]
     from System import Array  # type: ignore[import-not-found]
 
@@ -365,16 +350,8 @@ def _walked_together(snapshot: Snapshot, projects: list[Any], operation: Operati
 def _walked(snapshot: Snapshot, project: Any, compiled: Any, operation: Operation) -> _Table:
     from ..native import helpers
 
-    native = helpers()
-    if native is not None:
-        walked = native.DeclarationTable.Walk(compiled, operation.token)
-        return _stored(_store(snapshot), project, _own_version(project, operation), compiled, walked)
-    walked = list(_walk(compiled, operation))
-    own = _own_version(project, operation)
-    symbols = [s for _, s in walked]
-    containers = [str(s.ContainingSymbol.Name) for s in symbols]
-    table = _Table(display_name(project), own, compiled, [n for n, _ in walked], symbols, containers)
-    return _kept(_store(snapshot), project, table)
+    walked = helpers().DeclarationTable.Walk(compiled, operation.token)
+    return _stored(_store(snapshot), project, _own_version(project, operation), compiled, walked)
 
 
 def _stored(
@@ -398,29 +375,6 @@ def _kept(store: dict[str, _Table], project: Any, fresh: _Table) -> _Table:
     with _tables_lock:
         store[str(project.Id.Id)] = fresh
     return fresh
-
-
-def _walk(compiled: Any, operation: Operation) -> Iterator[tuple[str, Any]]:
-    """The Python walk (when the C# helper is not available): the same order as DeclarationTable.Walk."""
-    stack = [compiled.Assembly.GlobalNamespace]
-    while stack:
-        operation.check()
-        container = typed(stack.pop())
-        for member in container.GetMembers():
-            kind = str(member.Kind)
-            if kind == "Namespace":
-                stack.append(member)
-                continue
-            if member.IsImplicitlyDeclared or not member.Locations.Length or not member.Locations[0].IsInSource:
-                continue
-            if kind == "NamedType":
-                stack.append(member)
-            elif kind == "Method" and str(typed(member).MethodKind) in _HIDDEN_METHOD_KINDS:
-                continue
-            name = str(member.Name)
-            if name == ".ctor":
-                name = str(member.ContainingType.Name)
-            yield name, member
 
 
 def metadata_types(snapshot: Snapshot, operation: Operation) -> list[Declaration]:

@@ -6,7 +6,7 @@ import os
 import threading
 from typing import Any
 
-from ..models import Location, SymbolSummary
+from ..models import Location
 from ..workspace.snapshot import Snapshot
 
 _TYPE_KINDS = {
@@ -339,15 +339,6 @@ def source_locations(symbol: Any) -> list[Location]:
     return sorted(found, key=lambda item: (item.path, item.line, item.column))
 
 
-def container_of(symbol: Any) -> str:
-    if symbol.ContainingType is not None:
-        return display(symbol.ContainingType)
-    namespace = typed(symbol.ContainingNamespace)
-    if namespace is not None and not namespace.IsGlobalNamespace:
-        return qualified_name(namespace)
-    return ""
-
-
 def normalize(symbol: Any) -> Any:
     """The definition a user means: extension calls and constructed generics point to their source."""
     symbol = typed(symbol)
@@ -358,19 +349,12 @@ def normalize(symbol: Any) -> Any:
 
 
 def unique_definitions(symbols: Any) -> tuple[list[str], Any]:
-    """The documentation ids and the symbols (a .NET array from the C# helper, else a list), each symbol
-    normalized to its definition and there once."""
+    """The documentation ids and the symbols (a .NET array from the C# helper), each symbol normalized to
+    its definition and there once."""
     from ..native import helpers
 
-    native = helpers()
-    if native is not None:
-        unique = native.Relations.Unique(symbols)
-        return (str(unique.Ids).split("\n") if unique.Symbols.Length else []), unique.Symbols
-    seen: dict[str, Any] = {}
-    for symbol in symbols:
-        symbol = normalize(symbol)
-        seen.setdefault(documentation_id(symbol), symbol)
-    return list(seen), list(seen.values())
+    unique = helpers().Relations.Unique(symbols)
+    return (str(unique.Ids).split("\n") if unique.Symbols.Length else []), unique.Symbols
 
 
 def symbol_array(symbols: Any) -> Any:
@@ -383,30 +367,10 @@ def symbol_array(symbols: Any) -> Any:
 
 
 def symbols_at(symbols: Any, indexes: list[int]) -> Any:
-    """The symbols at ``indexes``: picked by the C# helper (a .NET array stays one), else a list."""
+    """The symbols at ``indexes``, picked by the C# helper (a .NET array stays one)."""
     from ..native import helpers
 
-    native = helpers()
-    if native is None:
-        return [symbols[index] for index in indexes]
-    return native.Handles.Pick(symbol_array(symbols), ",".join(map(str, indexes))) if indexes else []
-
-
-def walked_summary(symbol: Any) -> SymbolSummary:
-    """``summaries.summarize`` walked from Python, one property at a time (when the C# helper is not there)."""
-    locations = source_locations(symbol)
-    assembly = symbol.ContainingAssembly
-    return SymbolSummary(
-        name=str(symbol.Name) if str(symbol.Name) != ".ctor" else str(symbol.ContainingType.Name),
-        kind=kind_of(symbol),
-        display=display(symbol),
-        qualified_name=qualified_name(symbol),
-        documentation_id=documentation_id(symbol),
-        container=container_of(symbol),
-        location=locations[0] if locations else None,
-        in_source=bool(locations),
-        assembly=str(assembly.Name) if assembly is not None else "",
-    )
+    return helpers().Handles.Pick(symbol_array(symbols), ",".join(map(str, indexes))) if indexes else []
 
 
 def compilation(snapshot: Snapshot, project: Any, operation: Any) -> Any:

@@ -123,16 +123,10 @@ def symbol_at(snapshot: Snapshot, operation: Operation, file: str, line: int, co
     from Microsoft.CodeAnalysis.FindSymbols import SymbolFinder  # type: ignore[import-not-found]
 
     mapped = generated_position(snapshot, operation, file, line, column)
-    if mapped is not None:  # a .razor file, say: the position in the C# generated from it
-        document, position = mapped.document, mapped.offset
-        text = operation.wait(document.GetTextAsync(operation.token))
-    else:
-        document = snapshot.document(file)
-        native = helpers()
-        if native is not None:
-            return _found_at(snapshot, operation, native, document, file, line, column)
-        text = operation.wait(document.GetTextAsync(operation.token))
-        position = text_position(text, line, column, file)
+    if mapped is None:
+        return _found_at(snapshot, operation, helpers(), snapshot.document(file), file, line, column)
+    # A .razor file, say: the position in the C# generated from it.
+    document, position = mapped.document, mapped.offset
     model = operation.wait(document.GetSemanticModelAsync(operation.token))
     for offset in (position, position - 1):
         if offset < 0:
@@ -142,10 +136,7 @@ def symbol_at(snapshot: Snapshot, operation: Operation, file: str, line: int, co
         )
         if symbol is not None:
             return normalize(symbol)
-    line_text = (
-        _line_of(snapshot.absolute(file), line) if mapped is not None else str(text.Lines[line - 1].ToString()).strip()
-    )
-    raise _no_symbol(snapshot, file, line, column, line_text)
+    raise _no_symbol(snapshot, file, line, column, _line_of(snapshot.absolute(file), line))
 
 
 def _found_at(

@@ -12,7 +12,7 @@ import threading
 from typing import Any
 
 from ..models import Location, SymbolSummary
-from .describe import kind_word, signature, source_locations, symbol_array, symbol_format, symbols_at, walked_summary
+from .describe import kind_word, symbol_array, symbol_format, symbols_at
 
 _KEPT_AT_MOST = 50_000
 """Summaries kept before the store starts over (tens of MB at most; each query stores only what it shows)."""
@@ -27,14 +27,12 @@ def summarize(symbol: Any) -> SymbolSummary:
 
 def summarize_all(symbols: Any, only: list[int] | None = None) -> list[SymbolSummary]:
     """``summarize`` of each symbol (a list or a .NET array; with ``only``, of the symbols at those
-    indexes): the ones not seen before described in one call to the C# helper when it is there."""
+    indexes): the ones not seen before described in one call to the C# helper."""
     from ..native import helpers
 
     if only is not None and only != list(range(len(symbols))):
         symbols = symbols_at(symbols, only)
     native = helpers()
-    if native is None:
-        return [walked_summary(symbol) for symbol in symbols]
     if not len(symbols):
         return []
     array = symbol_array(symbols)
@@ -55,15 +53,10 @@ def summarize_all(symbols: Any, only: list[int] | None = None) -> list[SymbolSum
 
 def described(symbols: Any, with_signature: bool) -> list[tuple[SymbolSummary, str, list[Location]]]:
     """Each symbol's summary, and with ``with_signature`` its signature and every source location
-    (for the on-disk index), in one call to the C# helper when it is there."""
+    (for the on-disk index), in one call to the C# helper."""
     from ..native import helpers
 
     native = helpers()
-    if native is None:
-        return [
-            (walked_summary(s), signature(s) if with_signature else "", source_locations(s) if with_signature else [])
-            for s in symbols
-        ]
     formats = [symbol_format("short"), symbol_format("full")]
     if with_signature:
         formats.append(symbol_format("signature"))

@@ -25,20 +25,9 @@ from typing import Any
 
 from ..host.interop import Operation
 from ..native import helpers
-from ..symbols.describe import display, display_format, documentation_id, normalize, typed
-from ..symbols.member_syntax import MEMBER_DECLARATIONS
+from ..symbols.describe import display_format, documentation_id, normalize, typed
 from ..workspace.snapshot import Snapshot
-from .frameworks import test_framework
 
-_MEMBER_DECLARATIONS = MEMBER_DECLARATIONS | {"VariableDeclaratorSyntax"}
-"""Members, and fields whose initializers call."""
-_CALLS = {
-    "IdentifierNameSyntax",
-    "GenericNameSyntax",
-    "ImplicitObjectCreationExpressionSyntax",
-    "ConstructorInitializerSyntax",
-}
-_CALLED_KINDS = {"Method", "Property", "Event", "Field"}
 _KEPT_DOCUMENTS = 20_000
 
 
@@ -160,92 +149,15 @@ def aliases(symbol: Any) -> frozenset[str]:
 
 def scan(document: Any, operation: Operation) -> DocumentCalls:
     """Bind one document's names: every call, property use, creation and constructor chaining (in one
-    call to the C# helper when it is there: a document has a thousand names to bind)."""
+    call to the C# helper: a document has a thousand names to bind)."""
     native = helpers()
-    if native is not None:
-        rows = json.loads(str(operation.wait(native.CallEdges.ScanAsync(document, display_format(), operation.token))))
-        edges_found = tuple(sorted((str(caller), str(called)) for caller, called in rows[0]))
-        described = tuple(
-            (str(key), Member(str(shown), str(framework), frozenset(str(a) for a in aliases_of)))
-            for key, shown, framework, aliases_of in rows[1]
-        )
-        return DocumentCalls(edges_found, described)
-    return scan_in_python(document, operation)
-
-
-def scan_in_python(document: Any, operation: Operation) -> DocumentCalls:
-    """``scan`` without the C# helper: the same answers, a name at a time."""
-    root = operation.wait(document.GetSyntaxRootAsync(operation.token))
-    model = operation.wait(document.GetSemanticModelAsync(operation.token))
-    edges: set[tuple[str, str]] = set()
-    members: dict[str, Member] = {}
-    owners: dict[int, str | None] = {}
-    for node in root.DescendantNodes():
-        kind = node.GetType().Name
-        if kind in _MEMBER_DECLARATIONS:
-            _describe(model, node, operation, members)
-            continue
-        if kind not in _CALLS:
-            continue
-        target = _call_node(node) if kind in ("IdentifierNameSyntax", "GenericNameSyntax") else node
-        info = model.GetSymbolInfo(target, operation.token)
-        bound = info.Symbol if info.Symbol is not None else next(iter(info.CandidateSymbols), None)
-        if bound is None or str(bound.Kind) not in _CALLED_KINDS:
-            continue
-        called = typed(normalize(bound))
-        if str(called.Kind) == "Method" and str(called.MethodKind) in ("LocalFunction", "AnonymousFunction"):
-            continue
-        caller = _enclosing_member(model, node, operation, owners)
-        if caller is not None:
-            edges.add((caller, documentation_id(called)))
-    return DocumentCalls(tuple(sorted(edges)), tuple(members.items()))
-
-
-def _describe(model: Any, node: Any, operation: Operation, members: dict[str, Member]) -> None:
-    declared = model.GetDeclaredSymbol(node, operation.token)
-    if declared is None:
-        return
-    symbol = typed(normalize(declared))
-    if str(symbol.Kind) not in _CALLED_KINDS:
-        return  # a local variable's declarator
-    key = documentation_id(symbol)
-    if key:
-        members[key] = Member(display(symbol), test_framework(symbol), aliases(symbol))
-
-
-def _call_node(name: Any) -> Any:
-    """The node whose symbol is the member used: for ``new Foo(...)`` the creation (its constructor),
-    else the name itself."""
-    node = name
-    while node.Parent is not None and node.Parent.GetType().Name == "QualifiedNameSyntax" and node.Parent.Right == node:
-        node = node.Parent
-    parent = node.Parent
-    if parent is not None and parent.GetType().Name == "ObjectCreationExpressionSyntax" and parent.Type == node:
-        return parent
-    return name
-
-
-def _enclosing_member(model: Any, node: Any, operation: Operation, owners: dict[int, str | None]) -> str | None:
-    """The ID of the member declaration around ``node`` (a lambda's or local function's outer member)."""
-    current = node.Parent
-    while current is not None:
-        kind = current.GetType().Name
-        if kind == "VariableDeclaratorSyntax" and current.Parent.Parent.GetType().Name not in (
-            "FieldDeclarationSyntax",
-            "EventFieldDeclarationSyntax",
-        ):
-            current = current.Parent  # a local variable: keep going out
-            continue
-        if kind in _MEMBER_DECLARATIONS:
-            span = current.SpanStart
-            if span not in owners:
-                declared = model.GetDeclaredSymbol(current, operation.token)
-                owners[span] = documentation_id(typed(normalize(declared))) if declared is not None else None
-            return owners[span]
-        if kind == "GlobalStatementSyntax":
-            return None  # top-level statements: the program, never reached from a test
-        current = current.Parent
-    return None
+    rows = json.loads(str(operation.wait(native.CallEdges.ScanAsync(document, display_format(), operation.token))))
+    edges_found = tuple(sorted((str(caller), str(called)) for caller, called in rows[0]))
+    described = tuple(
+        (str(key), Member(str(shown), str(framework), frozenset(str(a) for a in aliases_of)))
+        for key, shown, framework, aliases_of in rows[1]
+    )
+    return DocumentCalls(edges_found, described)
 
 
 def _key(document: Any) -> tuple[str, str]:

@@ -73,7 +73,7 @@ def run_tests(
     if project is None and projects and len(projects) == 1:
         project = projects[0]
     target, _ = build_target(snapshot, session.target.path, project)
-    expression = _combined(names, filter, whole_classes)
+    expression, widened = _combined(names, filter, whole_classes)
     directory = run_directory(session.root, "test")
     finished_count = [0]
     frameworks = _frameworks(snapshot, project)
@@ -147,6 +147,7 @@ def run_tests(
         results=tuple(str(file) for file in files),
         problems=problems,
         targets=targets,
+        widened=widened,
     )
 
 
@@ -261,26 +262,36 @@ def _project_of(snapshot: Snapshot, method: Any) -> str:
     return display_name(documents[0].Project) if documents else ""
 
 
-def _combined(names: list[str] | None, filter: str | None, whole_classes: list[str] | None = None) -> str:
-    parts = []
-    if names:
-        # A class all of whose tests run is named once (its tests' names start with it and a dot).
-        classes = whole_classes or []
-        terms = [f"FullyQualifiedName~{_escaped(c)}." for c in classes]
-        single = [n for n in names if n.rsplit(".", 1)[0] not in classes]
-        # xUnit's theories share their method's name; NUnit's test cases add their arguments in parentheses.
-        terms += [f"FullyQualifiedName={n}|FullyQualifiedName~{n}\\(" for n in map(_escaped, single)]
-        parts.append("|".join(terms))
-    if filter and filter.strip():
-        parts.append(filter.strip())
-    if len(parts) == 2:
-        return f"({parts[0]})&({parts[1]})"
-    expression = parts[0] if parts else ""
+def _combined(names: list[str] | None, filter: str | None, whole_classes: list[str] | None = None) -> tuple[str, str]:
+    """The VSTest filter of ``names`` (and ``filter``), and, when naming each test would make a filter too
+    long for one command line, how it was widened instead: to the classes holding them, else their
+    namespaces, else every test of the project (the run then has more tests than those named)."""
+    widened = ""
+    expression = _naming(names, whole_classes) if names else ""
     if len(expression) > _MOST_FILTER_CHARACTERS:
-        raise InvalidArgument(
-            f"{len(names or ())} tests make a filter too long for one run.", "Run them by project instead."
-        )
-    return expression
+        assert names is not None
+        classes = sorted({name.rsplit(".", 1)[0] for name in names})
+        expression = "|".join(f"FullyQualifiedName~{_escaped(c)}." for c in classes)
+        widened = f"the {len(classes)} classes holding them"
+        if len(expression) > _MOST_FILTER_CHARACTERS:
+            spaces = sorted({c.split("+")[0].rsplit(".", 1)[0] for c in classes})
+            expression = "|".join(f"FullyQualifiedName~{_escaped(s)}." for s in spaces)
+            widened = f"the {len(spaces)} namespaces holding them"
+        if len(expression) > _MOST_FILTER_CHARACTERS:
+            expression, widened = "", "every test of the project"
+        widened = f"a filter naming each of the {len(names)} tests is too long for one run: ran {widened}"
+    parts = [part for part in (expression, (filter or "").strip()) if part]
+    return (f"({parts[0]})&({parts[1]})" if len(parts) == 2 else parts[0] if parts else ""), widened
+
+
+def _naming(names: list[str], whole_classes: list[str] | None) -> str:
+    # A class all of whose tests run is named once (its tests' names start with it and a dot).
+    classes = whole_classes or []
+    terms = [f"FullyQualifiedName~{_escaped(c)}." for c in classes]
+    single = [n for n in names if n.rsplit(".", 1)[0] not in classes]
+    # xUnit's theories share their method's name; NUnit's test cases add their arguments in parentheses.
+    terms += [f"FullyQualifiedName={n}|FullyQualifiedName~{n}\\(" for n in map(_escaped, single)]
+    return "|".join(terms)
 
 
 def _escaped(name: str) -> str:

@@ -81,6 +81,9 @@ class ChangeReview:
     not_updated: int
     by_project: tuple[tuple[str, int], ...]
     project_files: tuple[ProjectFileChange, ...] = ()
+    file_notes: tuple[tuple[str, str], ...] = ()
+    """Each changed source file that no listed symbol is in, with what changed in it (relative path, words):
+    with the symbols' files, the project files and the notes, every changed file is accounted for."""
     errors: tuple[ErrorLeft, ...] = ()
     """Errors in the projects the change reaches, after it; new ones first."""
     errors_total: int = 0
@@ -95,7 +98,7 @@ class ChangeReview:
         lines = [self._header()] + [f"note: {note}" for note in self.notes]
         lines += [text for text, _ in self.rows()]
         if self.offset == 0:
-            lines += self._project_files() + self._errors() + self._tests()
+            lines += self._file_notes() + self._project_files() + self._errors() + self._tests()
         return "\n".join(lines)
 
     def _header(self) -> str:
@@ -154,6 +157,11 @@ class ChangeReview:
                 more = ", …" if len(layout) > 4 else ""
                 rows.append((f"    ~ {len(layout)} members, formatting or comments only: {names}{more}", layout[0]))
         return rows
+
+    def _file_notes(self) -> list[str]:
+        if not self.file_notes:
+            return []
+        return ["Files changed with no symbol changed:", *(f"  {path}: {what}" for path, what in self.file_notes)]
 
     def _project_files(self) -> list[str]:
         if not self.project_files:

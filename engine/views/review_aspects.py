@@ -33,6 +33,8 @@ class Aspect(Enum):
     """Only whitespace differs."""
     COMMENTS = "comments"
     """Only comments (or other trivia) differ."""
+    PARTS = "parts"
+    """The files a partial type is declared in."""
     RENAMED = "renamed"
     MOVED = "moved"
     """A type in another namespace."""
@@ -40,7 +42,7 @@ class Aspect(Enum):
 
 LAYOUT = frozenset({Aspect.FORMATTING, Aspect.COMMENTS})
 """Aspects that change nothing but how the code reads."""
-UNSEEN_BY_TESTS = LAYOUT | {Aspect.DOC_COMMENT}
+UNSEEN_BY_TESTS = LAYOUT | {Aspect.DOC_COMMENT, Aspect.PARTS}
 """Aspects no test can see (an attribute can: ``[JsonPropertyName]``, ``[Route]``)."""
 SIGNATURE = frozenset({Aspect.TYPE, Aspect.PARAMETERS, Aspect.TYPE_PARAMETERS})
 
@@ -118,6 +120,8 @@ def words(difference: Difference) -> str:
         return f"constant value: {before} -> {after}"
     if aspect is Aspect.ATTRIBUTES:
         return "attributes: " + ", ".join([f"+[{x}]" for x in difference.gained] + [f"-[{x}]" for x in difference.lost])
+    if aspect is Aspect.PARTS:
+        return "parts: " + _gained_and_lost(difference)
     if aspect is Aspect.RENAMED:
         return f"probably renamed from {before}" if difference.probable else f"renamed from {before} to {after}"
     if aspect is Aspect.MOVED:

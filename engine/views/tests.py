@@ -111,6 +111,9 @@ class TestRun:
     """Why nothing (or not everything) ran: build errors, no test matched the filter."""
     targets: tuple[TargetRun, ...] = ()
     """Per target framework, when the project has several or one ran on another runtime or not at all."""
+    widened: str = ""
+    """How the selection was widened to fit one run, when naming each test made too long a filter: ``a
+    filter naming each of the 331 tests is too long for one run: ran the 12 classes holding them``."""
     offset: int = 0
 
     def render(self) -> str:
@@ -120,7 +123,8 @@ class TestRun:
         remarks = [f"{', '.join(rolled)} by roll-forward"] if rolled else []
         remarks += [f"{', '.join(skipped)} not run"] if skipped else []
         lines = [
-            f"Tests of {self.target} ({self.selection}) {state} in {self.seconds:.1f} s:"
+            f"Tests of {self.target} ({self.selection}{'; ' + self.widened if self.widened else ''}) {state}"
+            f" in {self.seconds:.1f} s:"
             f" {self.passed} passed, {self.failed} failed, {self.skipped} skipped"
             + (f" ({'; '.join(remarks)})" if remarks else "")
             + range_note(self.offset, len(self.items), self.total)

@@ -22,7 +22,7 @@ from typing import Any
 from ..errors import EngineError
 from ..host.interop import Operation
 from ..host.runtime import RuntimeInfo, ensure_runtime, preload_workspace_assemblies
-from ..native import helpers
+from ..native import helpers_for_speed
 from .declared import declaration
 from .restricted import open_restricted, reference_pack
 from .snapshot import Snapshot
@@ -84,7 +84,7 @@ class SyntaxView:
     def _warm_compiler(self, runtime: RuntimeInfo) -> None:
         """Start the compiler's first run on a small program of the C# helpers' (``DeclarationTable.Warm``),
         beside the view's making, with the reference pack the view's projects use."""
-        native = helpers()
+        native = helpers_for_speed()
         if native is None:
             return
         from Microsoft.CodeAnalysis import MetadataReference  # type: ignore[import-not-found]

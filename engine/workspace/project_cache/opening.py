@@ -8,7 +8,7 @@ import time
 from ...errors import EngineError
 from ...host.runtime import ensure_runtime, preload_workspace_assemblies
 from ...models import LoadProgress
-from ...native import helpers
+from ...native import helpers_for_speed
 from ..loading import Loaded, ProgressCallback, new_workspace, project_summaries
 from ..reloads import reevaluate
 from ..shutdown import register_exit_handler
@@ -24,7 +24,7 @@ def open_cached(target: SolutionTarget, progress: ProgressCallback, timeout: flo
     started = time.monotonic()
     runtime = ensure_runtime(target.directory)
     cached = read(target, runtime)
-    native = helpers() if cached is not None else None
+    native = helpers_for_speed() if cached is not None else None
     if cached is None or native is None:
         return None
     register_exit_handler()

@@ -9,7 +9,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ...native import helpers
+from ...native import helpers, helpers_for_speed
 from .. import loading
 from ..loading import Loaded
 from ..solution_file import SolutionTarget
@@ -49,9 +49,8 @@ class Evaluation:
     def brought_up_to_date(self, workspace: Any, solution: Any) -> Any:
         """``solution`` (made from the cache, maybe edited since) with the changed projects updated in
         place (``ProjectCache.Update``): the other projects keep their compilations."""
-        native = helpers()
-        assert native is not None and self.records is not None  # records were written by it
-        return native.ProjectCache.Update(workspace, solution, self.records)
+        assert self.records is not None  # only an evaluation written down brings a cached solution up to date
+        return helpers().ProjectCache.Update(workspace, solution, self.records)
 
 
 def evaluate_again(target: SolutionTarget, cached: str, *, restore: bool, timeout: float) -> Evaluation:
@@ -64,8 +63,8 @@ def evaluate_again(target: SolutionTarget, cached: str, *, restore: bool, timeou
 
 def described(solution: Any) -> str | None:
     """Every project of ``solution`` written down (``ProjectCache.Describe``), or ``None`` when one cannot be
-    or the engine's C# helpers are not available."""
-    native = helpers()
+    or the engine's C# helpers are not available (no cache is written then)."""
+    native = helpers_for_speed()
     return None if native is None else native.ProjectCache.Describe(solution)
 
 

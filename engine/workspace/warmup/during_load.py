@@ -79,9 +79,9 @@ def run(workspace: Any, generators: list[str], references: list[str]) -> int:
     """Compile, search and find references in a tiny program against ``references`` with the source
     ``generators``, through ``workspace``'s services; the number of generators run (0 without the C#
     helpers or when it failed)."""
-    from ...native import helpers
+    from ...native import helpers_for_speed
 
-    native = helpers()
+    native = helpers_for_speed()
     if native is None:
         return 0
     from System import Array, String  # type: ignore[import-not-found]

@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...host.interop import Operation
-from ...native import helpers
+from ...native import helpers_for_speed
 from ..snapshot import Snapshot
 
 
 def build_syntax_indexes(snapshot: Snapshot, operation: Operation, pause: Callable[[], None]) -> int:
     """Build every navigated project's syntax indexes (``pause`` before each project); the number of
     documents indexed, 0 when the C# helpers or Roslyn's index builder are not available."""
-    native = helpers()
+    native = helpers_for_speed()
     if native is None or not native.SyntaxIndexes.Available:
         return 0
     built = 0
