@@ -1,5 +1,4 @@
-"""Code health on the Health fixture, whose answers are known: unused symbols, complexity, dependencies.
-The C# helpers and the Python walks must give the same answers."""
+"""Code health on the Health fixture, whose answers are known: unused symbols, complexity, dependencies."""
 
 from __future__ import annotations
 

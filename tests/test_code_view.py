@@ -12,7 +12,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
-from engine import FileNotInSolution, PositionOutOfRange, SymbolRef, code_view
+from engine import CodeLens, FileNotInSolution, PositionOutOfRange, SymbolRef, code_view
 from engine.queries import file_outline, find_implementations, find_references
 from engine.views.brief_names import brief_names
 from tui.widgets.code_marks import Mark, column_at, draw_marks
@@ -123,3 +123,16 @@ def test_marks_are_drawn_beside_the_code_and_clicks_map_back_to_it():
     assert column_at(line, marks, tick + len("n: "), 4) == tick  # the argument itself, drawn after the hint
     assert column_at(line, marks, tick + len("n: ") + 3, 4) == tick + 3
     assert column_at(line, marks, 2, 4) == 2  # before any hint nothing moves
+
+
+def test_a_reference_count_within_a_time_is_the_places_found_by_then(shop):
+    from engine.queries.references import reference_count_within
+
+    ref = SymbolRef(name="Shop.Core.Customer")
+    total = shop.run(find_references, ref).total
+    assert shop.run(reference_count_within, ref, 30.0) == (total, True)
+    hurried, complete = shop.run(reference_count_within, ref, 0.001)
+    assert hurried <= total and (hurried == total or not complete)  # never more, and short only when cut
+    lens = CodeLens(1, 1, "T:Shop.Core.Customer", "Customer", 1575, 2, None, more_references=True)
+    assert lens.label() == "1,575+ refs | 2 impl"
+    assert dataclasses.replace(lens, references=1, more_references=False).label() == "1 ref | 2 impl"

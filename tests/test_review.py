@@ -304,7 +304,7 @@ def test_over_mcp_a_review_pages_and_names_its_tests(broken, repo):
         structured = first.structured_content
         result = structured["result"]
         assert result["total"] == broken.total and len(result["items"]) == 5
-        assert [item["display"] for item in result["items"]] == [item.display for item in broken.items[:5]]
+        assert [item["id"] for item in result["items"]] == [item.documentation_id for item in broken.items[:5]]
         rest = mcp.call("review_changes", base="HEAD", limit=5, cursor=structured["next_cursor"])
         assert "(showing 6-10 of 16)" in rest.content[0].text
         diff = mcp.text("symbol_diff", symbol="Calc.Add")

@@ -77,3 +77,23 @@ async def test_random_keys_never_crash_the_app(tmp_path):
             assert app.is_running, f"seed {seed} stopped the app"
     # run_test re-raises any exception the app hit; reaching here means it never crashed.
     assert app.return_code in (None, 0)
+
+
+def test_every_app_key_reaches_the_app_from_the_source_view():
+    """The source view is a TextArea, whose own keys (ctrl+e to the line's end, ctrl+u to delete to its
+    start) would win over the app's while it has focus: each app key it takes is bound again there to the
+    app's action."""
+    from textual.widgets import TextArea
+
+    from tui.bindings import APP_BINDINGS, SOURCE_BINDINGS
+
+    def keys(bindings):
+        return {key.strip(): binding.action for binding in bindings for key in binding.key.split(",")}
+
+    text_area, source = keys(TextArea.BINDINGS), keys(SOURCE_BINDINGS)
+    taken = [
+        f"{key}: {action} (TextArea: {text_area[key]})"
+        for key, action in keys(APP_BINDINGS).items()
+        if key in text_area and source.get(key) != f"app.{action}"
+    ]
+    assert taken == []

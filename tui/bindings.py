@@ -253,12 +253,17 @@ SOURCE_BINDINGS = [
     Binding("ctrl+w", "app.close_file", "Close file", id="source_close_file", show=False),
     # TextArea takes ctrl+k to delete to the line's end, which a read-only view never does.
     Binding("ctrl+k", "app.stack_trace", "Stack trace", id="source_stack_trace", show=False),
+    # TextArea takes ctrl+u (delete to the line's start: never in a read-only view) and ctrl+e (to the
+    # line's end: end does that here); the app's keys work from every focus.
+    Binding("ctrl+u", "app.health", "Code health", id="source_health", show=False),
+    Binding("ctrl+e", "app.app_map", "App", id="source_app_map", show=False),
 ]
 
 OTHER_KEYS = [
     ("ctrl+p", "command palette: every action, the themes, and symbols by name"),
     ("tab / shift+tab", "move between the filter, the tree, the source and the panels"),
     ("enter / click", "in a panel or a tree: open the selected item in the source view"),
+    ("home / end", "in the source view: the line's start and end (the editor's ctrl+a, ctrl+e; ctrl+e, ctrl+u, ctrl+k and ctrl+w are the app's keys there)"),
 ]
 """Keys that come from Textual's own widgets rather than from the bindings above."""
 

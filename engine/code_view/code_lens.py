@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import threading
+import time
 import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -14,7 +15,7 @@ from typing import Any
 from ..host.interop import Operation
 from ..queries.implementations import find_implementations
 from ..queries.outline import file_outline
-from ..queries.references import reference_count
+from ..queries.references import reference_count, reference_count_within
 from ..symbols.describe import typed
 from ..symbols.naming import SymbolRef, resolve
 from ..testing.call_graph import unbound_documents
@@ -37,23 +38,59 @@ _lock = threading.Lock()
 
 @query(scope="every_project")
 def code_lens(
-    snapshot: Snapshot, operation: Operation, file: str, first_line: int, last_line: int, tests: bool = True
+    snapshot: Snapshot,
+    operation: Operation,
+    file: str,
+    first_line: int,
+    last_line: int,
+    tests: bool = True,
+    seconds: float | None = None,
 ) -> CodeLenses:
     """The lenses of the declarations named on ``first_line``..``last_line`` (1-based, inclusive);
     ``tests=False`` leaves the tests out (they walk the call graph: a front end may ask for them after).
     Tests are counted once the call graph is whole (the warm-up builds it); until then ``tests_pending``
-    says to ask again, so a lens never makes the solution's code be bound while a person reads."""
+    says to ask again, so a lens never makes the solution's code be bound while a person reads.
+
+    With ``seconds``, the references are looked for within that time, shared by the lenses not counted
+    before: a count that would take longer is the places found by then (``1,575+``, not kept), and
+    ``counting`` says to ask again without a time for the exact ones (which are kept)."""
     outline = file_outline(snapshot, operation, file)
     lines = operation.wait(snapshot.document(outline.path).GetTextAsync(operation.token)).Lines.Count
     first, last = line_range(lines, first_line, last_line, snapshot.relative(outline.path))
     under_tests = _kept(snapshot, "under-tests", lambda: projects_under_tests(snapshot))
     pending = tests and bool(under_tests) and unbound_documents(snapshot, operation, under_tests, 0) > 0
     counted = {str(p.Id.Id) for p in under_tests} if tests and not pending else None
-    items = []
-    for node in _declarations(outline.items):
-        if first <= node.location.line <= last and node.kind in _LENSED and node.documentation_id:
-            items.append(_lens(snapshot, operation, node, counted))
-    return CodeLenses(outline.path, first, last, tuple(items), tests_pending=pending)
+    nodes = [
+        node
+        for node in _declarations(outline.items)
+        if first <= node.location.line <= last and node.kind in _LENSED and node.documentation_id
+    ]
+    clock = _Clock(seconds, sum(1 for node in nodes if not _has(snapshot, f"{node.documentation_id}:references")))
+    items = tuple(_lens(snapshot, operation, node, counted, clock) for node in nodes)
+    return CodeLenses(
+        outline.path, first, last, items, tests_pending=pending, counting=any(i.more_references for i in items)
+    )
+
+
+class _Clock:
+    """The time a call's reference counts share: each count not kept yet gets an even share of what is
+    left (at least ``_LEAST_SHARE``); without a time, each runs to its end."""
+
+    def __init__(self, seconds: float | None, uncounted: int) -> None:
+        self.deadline = None if seconds is None else time.monotonic() + seconds
+        self.uncounted = uncounted
+
+    def share(self) -> float | None:
+        if self.deadline is None:
+            return None
+        left = max(self.deadline - time.monotonic(), 0.0)
+        share = max(left / max(self.uncounted, 1), _LEAST_SHARE)
+        self.uncounted = max(self.uncounted - 1, 0)
+        return share
+
+
+_LEAST_SHARE = 0.02
+"""Seconds a count gets at least, however late: a lens with a few places found says more than none."""
 
 
 def _declarations(nodes: tuple[OutlineNode, ...]) -> Iterator[OutlineNode]:
@@ -62,12 +99,23 @@ def _declarations(nodes: tuple[OutlineNode, ...]) -> Iterator[OutlineNode]:
         yield from _declarations(node.children)
 
 
-def _lens(snapshot: Snapshot, operation: Operation, node: OutlineNode, under_tests: set[str] | None) -> CodeLens:
+def _lens(
+    snapshot: Snapshot, operation: Operation, node: OutlineNode, under_tests: set[str] | None, clock: _Clock
+) -> CodeLens:
     """The lens of one declaration, each count kept with the snapshot: scrolling back resolves nothing."""
     ref = SymbolRef(name=node.documentation_id)
     key = node.documentation_id
     symbol = functools.cache(lambda: typed(resolve(snapshot, operation, ref)))
-    references = _kept(snapshot, f"{key}:references", lambda: reference_count(snapshot, operation, ref))
+    more = False
+    if _has(snapshot, f"{key}:references"):
+        references = _kept(snapshot, f"{key}:references", lambda: 0)
+    elif (share := clock.share()) is None:
+        references = _kept(snapshot, f"{key}:references", lambda: reference_count(snapshot, operation, ref))
+    else:
+        references, complete = reference_count_within(snapshot, operation, ref, share)
+        more = not complete
+        if complete:
+            _kept(snapshot, f"{key}:references", lambda: references)
     implementations = _kept(
         snapshot,
         f"{key}:implementations",
@@ -77,7 +125,14 @@ def _lens(snapshot: Snapshot, operation: Operation, node: OutlineNode, under_tes
     if under_tests is not None:
         tests = _kept(snapshot, f"{key}:tests", lambda: _tests(snapshot, operation, symbol(), under_tests))
     return CodeLens(
-        node.location.line, node.location.column, node.documentation_id, node.name, references, implementations, tests
+        node.location.line,
+        node.location.column,
+        node.documentation_id,
+        node.name,
+        references,
+        implementations,
+        tests,
+        more_references=more,
     )
 
 
@@ -101,6 +156,11 @@ def _implementable(symbol: Any) -> bool:
     if symbol.IsSealed or (container.IsSealed and not symbol.IsAbstract):
         return False
     return str(container.TypeKind) == "Interface" or bool(symbol.IsAbstract or symbol.IsVirtual or symbol.IsOverride)
+
+
+def _has(snapshot: Snapshot, key: str) -> bool:
+    with _lock:
+        return key in _counts.get(snapshot, {})
 
 
 def _kept(snapshot: Snapshot, key: str, compute: Callable[[], Any]) -> Any:

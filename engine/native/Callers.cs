@@ -4,7 +4,7 @@ using Microsoft.CodeAnalysis.FindSymbols;
 
 namespace RoslynTuiNative;
 
-/// <summary>FindCallers' answer in one call, grouped as engine/queries/calls.py's fallback walk groups it:
+/// <summary>FindCallers' answer in one call, grouped as engine/queries/calls.py shows it:
 /// each caller once (normalized to its definition), in the order the call hierarchy shows (first site's
 /// path and line, then display), with [key, whether every site is reached through an interface or override,
 /// sites], each site [path, line, column, end line, end column, line text, through an interface or

@@ -4,9 +4,8 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 
 namespace RoslynTuiNative;
 
-/// <summary>Cyclomatic and cognitive complexity of each member, from its syntax: what
-/// engine/analysis/complexity.py's Python walk computes (kept as its fallback, with the rules written out
-/// in its docstring), done here in one call. One row per member: [display, documentation id, path, line,
+/// <summary>Cyclomatic and cognitive complexity of each member, from its syntax: the rules
+/// engine/analysis/complexity.py's docstring writes out, counted here in one call. One row per member: [display, documentation id, path, line,
 /// column, end line, end column, cyclomatic, cognitive, lines].</summary>
 public static class Complexity
 {

@@ -2,9 +2,8 @@ using Microsoft.CodeAnalysis;
 
 namespace RoslynTuiNative;
 
-/// <summary>Every named type and member a compilation declares in source, in the order
-/// engine/symbols/declarations.py's Python walk yields them (a stack of containers, members in declaration
-/// order): the names joined by newlines (one string to cross into Python) and the symbols.</summary>
+/// <summary>Every named type and member a compilation declares in source, in the order a
+/// search lists them (a stack of containers, members in declaration order): the names joined by newlines (one string to cross into Python) and the symbols.</summary>
 public sealed class DeclarationTable
 {
     public required string Names { get; init; }

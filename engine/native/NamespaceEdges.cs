@@ -3,8 +3,8 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 
 namespace RoslynTuiNative;
 
-/// <summary>Which namespaces of the solution a project's code uses, and how often: what
-/// engine/analysis/dependencies.py's Python walk computes (kept as its fallback), in one call. A use is a
+/// <summary>Which namespaces of the solution a project's code uses, and how often: for
+/// engine/analysis/dependencies.py, in one call. A use is a
 /// name bound to a type or a member of the solution's own assemblies, declared in another namespace; only
 /// names that spell one of the solution's declarations are bound (locals and framework calls are not); generated
 /// code is left out on both ends.

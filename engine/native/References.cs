@@ -3,8 +3,7 @@ using Microsoft.CodeAnalysis.FindSymbols;
 
 namespace RoslynTuiNative;
 
-/// <summary>The rows of find_references: what engine/queries/references.py's Python walk computes
-/// (kept as its fallback), done here in one call. One row per location:
+/// <summary>The rows of find_references, done here in one call. One row per location:
 /// [path, line, column, end line, end column, kind, containing member, line text, related definition].</summary>
 public static class References
 {
@@ -104,6 +103,51 @@ public static class References
             }
         }
         return places.Count;
+    }
+
+    /// <summary>How many places <see cref="Count"/> would count, looked for at most <paramref name="milliseconds"/>:
+    /// the places found by then, and whether the search ended (a member used 15,000 times takes seconds; its
+    /// lens shows "15,000+" meanwhile). -1 when a place is in generated code (the full answer counts those).</summary>
+    public static async Task<CountSoFar> CountWithinAsync(
+        ISymbol symbol, Solution solution, int milliseconds, CancellationToken token)
+    {
+        var progress = new CountingProgress();
+        using var within = CancellationTokenSource.CreateLinkedTokenSource(token);
+        within.CancelAfter(milliseconds);
+        try
+        {
+            await SymbolFinder.FindReferencesAsync(symbol, solution, progress, null, within.Token).ConfigureAwait(false);
+            return new CountSoFar(progress.Generated ? -1 : progress.Count, true);
+        }
+        catch (OperationCanceledException) when (!token.IsCancellationRequested)
+        {
+            return new CountSoFar(progress.Count, false);
+        }
+    }
+
+    public sealed record CountSoFar(int Count, bool Complete);
+
+    sealed class CountingProgress : IFindReferencesProgress
+    {
+        readonly HashSet<(string, int, int)> places = new();
+        public bool Generated;
+
+        public int Count { get { lock (places) return places.Count; } }
+
+        public void OnReferenceFound(ISymbol symbol, ReferenceLocation location)
+        {
+            if (location.Document is SourceGeneratedDocument) { Generated = true; return; }
+            if (!location.Location.IsInSource) return;
+            var place = Symbols.Place(location.Location);
+            lock (places) places.Add((place.Path, place.Line, place.Column));
+        }
+
+        public void OnStarted() { }
+        public void OnCompleted() { }
+        public void OnDefinitionFound(ISymbol symbol) { }
+        public void OnFindInDocumentStarted(Document document) { }
+        public void OnFindInDocumentCompleted(Document document) { }
+        public void ReportProgress(int current, int maximum) { }
     }
 
     /// <summary>"" for the symbol itself and its constructors; the related symbol's name for cascaded ones.</summary>

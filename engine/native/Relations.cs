@@ -4,7 +4,7 @@ using Microsoft.CodeAnalysis.FindSymbols;
 namespace RoslynTuiNative;
 
 /// <summary>What engine/queries/implementations.py asks of each symbol SymbolFinder found, many in one
-/// call: its own walk (the fallback) reads the same facts one property at a time.</summary>
+/// call rather than one property at a time.</summary>
 public static class Relations
 {
     /// <summary>The symbols normalized to their definitions, each once (the first with its documentation

@@ -11,7 +11,7 @@ public static class SymbolAt
 {
     /// <summary>What is at a position: the symbol (normalized to its definition) or null; the document's
     /// line count, the line's width (-1 when the line is outside) and, when no symbol is there, the line's
-    /// text, so that Python words the errors as its own walk does.</summary>
+    /// text, so that Python words the errors (a position outside the file, no symbol there).</summary>
     public sealed record Found(ISymbol? Symbol, int Lines, int Width, string LineText);
 
     public static async Task<Found> FindAsync(Document document, int line, int column, CancellationToken token)

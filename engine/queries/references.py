@@ -62,6 +62,22 @@ def reference_count(snapshot: Snapshot, operation: Operation, ref: SymbolRef) ->
     return counted if counted >= 0 else find_references(snapshot, operation, ref).total
 
 
+def reference_count_within(
+    snapshot: Snapshot, operation: Operation, ref: SymbolRef, seconds: float
+) -> tuple[int, bool]:
+    """``reference_count`` looked for at most ``seconds``: the places found by then, and whether that is all
+    of them (a lens shows ``1,575+`` for a count still growing, rather than nothing)."""
+
+    symbol = resolve(snapshot, operation, ref)
+    milliseconds = max(1, int(seconds * 1000))
+    found = operation.wait(
+        helpers().References.CountWithinAsync(symbol, snapshot.solution, milliseconds, operation.token)
+    )
+    if found.Complete and int(found.Count) < 0:  # a place in generated code: the full answer counts those
+        return find_references(snapshot, operation, ref).total, True
+    return int(found.Count), bool(found.Complete)
+
+
 def _described(
     native: Any, found: Any, wanted_id: str, include_declarations: bool, operation: Operation
 ) -> dict[tuple[str, int, int], Reference]:
@@ -72,4 +88,3 @@ def _described(
         location = Location(path, line, column, end_line, end_column)
         items[(path, line, column)] = Reference(location, kind, member, text, related)
     return items
-

@@ -49,12 +49,15 @@ class CodeLens:
     """``None`` where nothing can implement or override it (a sealed class, a non-virtual member)."""
     tests: int | None
     """``None`` where no test project can reach it."""
+    more_references: bool = False
+    """``references`` counts the places found within the call's time: more were still being looked for."""
 
     def parts(self) -> list[tuple[str, str]]:
-        """(panel, words) of each lens, as drawn: ``("references", "3 references")``."""
-        found = [("references", plural(self.references, "reference"))]
+        """(panel, words) of each lens, as drawn after the code, short so it fits: ``("references", "3 refs")``."""
+        more = "+" if self.more_references else ""
+        found = [("references", f"{self.references:,}{more} ref{'' if self.references == 1 and not more else 's'}")]
         if self.implementations is not None:
-            found.append(("implementations", plural(self.implementations, "implementation")))
+            found.append(("implementations", f"{self.implementations:,} impl"))
         if self.tests is not None:
             found.append(("tests", plural(self.tests, "test")))
         return found
@@ -71,6 +74,9 @@ class CodeLenses:
     items: tuple[CodeLens, ...]
     tests_pending: bool = False
     """The tests were asked for before the call graph was whole: ask again (they are ``None`` meanwhile)."""
+    counting: bool = False
+    """Some reference counts are of the places found within the call's time (``1,575+``): ask again without
+    a time for every count exact."""
 
     def render(self) -> str:
         lines = [

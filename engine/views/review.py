@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ..models import Location, relative_path
+from ..models import TEXT_ONLY, Location, relative_path, short_key
 from .paging import range_note
 from .review_aspects import LAYOUT, Difference, words
 from .tests import TestReach
@@ -29,9 +29,9 @@ class SymbolChange:
     change: str
     """``added``, ``removed``, ``changed``, ``renamed`` or ``moved``."""
     kind: str
-    display: str
-    """As it is after the change (before it, for a removal)."""
-    documentation_id: str
+    display: str = field(metadata=TEXT_ONLY)
+    """As it is after the change (before it, for a removal); said exactly by its documentation ID."""
+    documentation_id: str = field(metadata=short_key("id"))
     project: str
     location: Location | None
     """Where it is declared after the change; for a removal, where it was (the file may be gone)."""
@@ -41,7 +41,8 @@ class SymbolChange:
     """Visible outside its assembly, before or after."""
     breaking: str = ""
     """How it breaks code built on the public API: ``binary and source``, ``binary``, ``source``, ``behaviour``."""
-    why: str = ""
+    why: str = field(default="", metadata=TEXT_ONLY)
+    """Why it breaks, in words (the text shows it; ``breaking`` says how)."""
     before: str = ""
     """Its name before the change, when that differs."""
     previous_id: str = ""

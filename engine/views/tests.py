@@ -16,8 +16,8 @@ class TestReach:
     test: SymbolSummary
     framework: str
     """``xUnit``, ``NUnit`` or ``MSTest``."""
-    path: tuple[str, ...]
-    """The calls from the test to the symbol: the test first, the symbol last."""
+    path: tuple[str, ...] = field(metadata=TEXT_ONLY)
+    """The calls from the test to the symbol: the test first, the symbol last (the text shows them)."""
     depth: int
     """Calls between them: 1 for a test that calls the symbol itself, 0 for the symbol when it is a test."""
 

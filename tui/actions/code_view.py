@@ -30,6 +30,8 @@ from .base import AppMixin
 log = logging.getLogger("roslyn_tui")
 SETTLE_SECONDS = 0.15
 """How long scrolling must pause before the lines on screen are asked for: a scroll at animation rate asks once."""
+LENS_SECONDS = 0.6
+"""How long the first lenses of a screenful count references: a count that takes longer shows its places so far."""
 TESTS_RETRY_SECONDS = 1.0
 """How soon lenses ask again for the tests while the warm-up builds the call graph."""
 TESTS_PATIENCE_SECONDS = 300.0
@@ -137,14 +139,22 @@ class CodeViewActions(AppMixin):
                 (code_view.code_lens, {}, view.show_lenses_of)
             ]
             if not request.tests_only:
+                # Hints first, then lenses counted within a moment (a member used 1,575 times shows
+                # "1,575+ refs" at once); the last step counts them exactly, with the tests.
                 steps[:0] = [
                     (code_view.inlay_hints, {}, view.show_hints_of),
-                    (code_view.code_lens, {"tests": False}, view.show_lenses_of),
+                    (code_view.code_lens, {"tests": False, "seconds": LENS_SECONDS}, view.show_lenses_of),
                 ]
             session = self.session
             if session is None:  # between two engines: the next file shown asks again
                 continue
-            for query, kwargs, shown in steps:
+            for number, (query, kwargs, shown) in enumerate(steps):
+                if number and number == len(steps) - 1 and self._marks_wanted:
+                    # Another file or place is waiting: its hints first, this file's exact counts later.
+                    waiting.append(
+                        dataclasses.replace(request, tests_only=True, give_up=time.monotonic() + TESTS_PATIENCE_SECONDS)
+                    )
+                    break
                 try:
                     answer = session.run(query, path, request.first, request.last, **kwargs)
                 except EngineError as error:

@@ -16,6 +16,8 @@ NARROW = 130
 TREE_WIDTHS = (20, 80)
 """The narrowest and widest tree, in columns."""
 PANEL_HEIGHTS = (15, 80)
+DEFAULT_PANEL_HEIGHT = 33
+"""Percent of the middle the panels take at first: the source view has the larger share."""
 """The lowest and highest share of the centre the panels take, in percent."""
 _STEP = 4
 
@@ -28,7 +30,7 @@ class LayoutActions(AppMixin):
         chosen = config.load()
         narrow = self.size.width < NARROW
         self._set_tree_width(_number(chosen.get("tree_width"), 24 if narrow else 32, TREE_WIDTHS))
-        self._set_panel_height(_number(chosen.get("panels_height"), 45, PANEL_HEIGHTS))
+        self._set_panel_height(_number(chosen.get("panels_height"), DEFAULT_PANEL_HEIGHT, PANEL_HEIGHTS))
         self.fit_footer()
 
     def fit_footer(self) -> None:
@@ -84,7 +86,7 @@ class LayoutActions(AppMixin):
             config.save(panels_height=str(self.panel_height))
 
     tree_width = 32
-    panel_height = 45
+    panel_height = DEFAULT_PANEL_HEIGHT
 
 
 def _number(text: str | None, default: int, bounds: tuple[int, int]) -> int:
