@@ -68,7 +68,12 @@ def code_lens(
     clock = _Clock(seconds, sum(1 for node in nodes if not _has(snapshot, f"{node.documentation_id}:references")))
     items = tuple(_lens(snapshot, operation, node, counted, clock) for node in nodes)
     return CodeLenses(
-        outline.path, first, last, items, tests_pending=pending, counting=any(i.more_references for i in items)
+        outline.path,
+        first,
+        last,
+        items,
+        tests_pending=pending,
+        counting=any(i.more_references or i.more_implementations for i in items),
     )
 
 
@@ -116,11 +121,14 @@ def _lens(
         more = not complete
         if complete:
             _kept(snapshot, f"{key}:references", lambda: references)
-    implementations = _kept(
-        snapshot,
-        f"{key}:implementations",
-        lambda: find_implementations(snapshot, operation, ref).total if _implementable(symbol()) else None,
-    )
+    implementations = None
+    if clock.deadline is None or _has(snapshot, f"{key}:implementations"):
+        implementations = _kept(
+            snapshot,
+            f"{key}:implementations",
+            lambda: find_implementations(snapshot, operation, ref).total if _implementable(symbol()) else None,
+        )
+    more_implementations = implementations is None and clock.deadline is not None and _implementable(symbol())
     tests = None
     if under_tests is not None:
         tests = _kept(snapshot, f"{key}:tests", lambda: _tests(snapshot, operation, symbol(), under_tests))
@@ -133,6 +141,7 @@ def _lens(
         implementations,
         tests,
         more_references=more,
+        more_implementations=more_implementations,
     )
 
 

@@ -51,13 +51,20 @@ class CodeLens:
     """``None`` where no test project can reach it."""
     more_references: bool = False
     """``references`` counts the places found within the call's time: more were still being looked for."""
+    more_implementations: bool = False
+    """The implementations were left for the exact lenses (``implementations`` is ``None`` meanwhile)."""
 
     def parts(self) -> list[tuple[str, str]]:
         """(panel, words) of each lens, as drawn after the code, short so it fits: ``("references", "3 refs")``."""
-        more = "+" if self.more_references else ""
-        found = [("references", f"{self.references:,}{more} ref{'' if self.references == 1 and not more else 's'}")]
+        if self.more_references and not self.references:
+            found = [("references", "… refs")]  # none found yet: still looking
+        else:
+            more = "+" if self.more_references else ""
+            found = [("references", f"{self.references:,}{more} ref{'' if self.references == 1 and not more else 's'}")]
         if self.implementations is not None:
             found.append(("implementations", f"{self.implementations:,} impl"))
+        elif self.more_implementations:
+            found.append(("implementations", "… impl"))
         if self.tests is not None:
             found.append(("tests", plural(self.tests, "test")))
         return found

@@ -12,7 +12,7 @@ solution (25 projects of 63 files by default), timed from each process's start o
   Textual's Pilot, in a process of its own) on the same solution, a file opened and references asked:
   resident memory of the engine and the app, shared and not.
 
-    python bench/shared_engine.py [--projects 25] [--files 63] [--out bench/results/shared_engine.json]
+    python bench/shared_engine_times.py [--projects 25] [--files 63] [--out bench/results/shared_engine.json]
 """
 
 from __future__ import annotations
