@@ -11,6 +11,7 @@ import pytest
 from textual.widgets import Static, TabbedContent
 
 import engine.queries
+from tui.actions.layout import DEFAULT_PANEL_HEIGHT
 from tui.app import RoslynTui
 from tui.screens.goto import FindScreen, GoToFileScreen, GoToLineScreen
 from tui.widgets.solution_tree import SolutionTree
@@ -97,7 +98,7 @@ async def test_maximise_and_sizes_remembered(shop):
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert again.query_one("#left").styles.width.value == 40
-        assert again.query_one("#panels").styles.height.value == 41  # percent of the centre
+        assert again.query_one("#panels").styles.height.value == DEFAULT_PANEL_HEIGHT - 4  # percent of the centre, one step lower
 
 
 async def test_search_and_navigation_work_while_the_diagnostics_are_held_back(shop, monkeypatch):
@@ -226,6 +227,7 @@ def test_a_warm_start_opens_a_symbol_from_the_index_before_the_load(tmp_path):
 WARM_START = """
 import asyncio, json, threading
 import engine.workspace.loading as loading
+from tui.actions.layout import DEFAULT_PANEL_HEIGHT
 from tui.app import RoslynTui
 from tui.widgets.source_view import SourceView
 
