@@ -42,6 +42,9 @@ DEFAULT_QUERY_TIMEOUT = QUERY_TIMEOUT_SECONDS
 PREFERRED_FILES = 8
 FIRST_SYNTAX_ANSWER_PATIENCE = 4.0
 """Seconds the compiler's warm-up during a first start's load waits for the first answer from syntax."""
+CATCH_UP_SECONDS = 120.0
+"""How long a query waits for the file changes the watcher heard (a branch switch: files and projects) to
+be applied, so that it answers from the files as they are, not as they were."""
 REFRESH_DELAY = 2.0
 """Seconds after a start from the project cache before MSBuild evaluates again (the first question's)."""
 REFRESH_PATIENCE = 20.0
@@ -354,6 +357,10 @@ class SolutionSession:
         """Like ``run`` but returns the operation first, so another thread can cancel it."""
         declared = declaration(query)
         self.require_trust(declared)
+        if self._watcher is not None and not self._watcher.caught_up(CATCH_UP_SECONDS):
+            log.warning(
+                "%s answers before the file changes heard %.0f s ago are applied", declared.name, CATCH_UP_SECONDS
+            )
         if self._snapshot is None:
             # Before the load, the runtime an operation needs may not have started (a query asked while
             # the index answers searches): the query waits for the load anyway.

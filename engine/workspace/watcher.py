@@ -82,6 +82,9 @@ class SolutionWatcher:
         self.session = session
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="roslyn-tui-watcher", daemon=True)
+        self._idle = threading.Event()
+        """Clear while a batch of changes heard is being applied (a branch switch's reloads among them)."""
+        self._idle.set()
 
     def start(self) -> None:
         self._thread.start()
@@ -92,6 +95,13 @@ class SolutionWatcher:
     def join(self, timeout: float) -> None:
         if self._thread.is_alive():
             self._thread.join(timeout)
+
+    def caught_up(self, timeout: float) -> bool:
+        """Wait until the changes heard are applied (at most ``timeout`` seconds); whether they are. Asked
+        from the watcher's own thread (a listener of what it publishes), it does not wait for itself."""
+        if threading.current_thread() is self._thread:
+            return True
+        return self._idle.wait(timeout)
 
     def _run(self) -> None:
         import watchfiles
@@ -106,7 +116,11 @@ class SolutionWatcher:
                 rust_timeout=1000,
                 yield_on_timeout=False,
             ):
-                self.apply({path for _, path in changes})
+                self._idle.clear()
+                try:
+                    self.apply({path for _, path in changes})
+                finally:
+                    self._idle.set()
         except Exception:
             log.exception("file watcher stopped")
 
