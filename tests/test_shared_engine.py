@@ -465,3 +465,40 @@ def test_a_directory_and_the_solution_it_opens_meet_one_engine(sharing: dict[str
     version = protocol.version()
     assert place_of(str(shop), None, version) == place_of(str(opened), None, version)
     assert place_of(str(shop), None, version) != place_of(str(shop / "Other.slnx"), None, version)
+
+
+def test_a_front_end_leaving_ends_its_children_but_not_the_engine_it_started() -> None:
+    """``exit_now``'s end of the process tree (restores, builds, BuildHosts) leaves a shared engine the
+    front end started, and what runs under it: the engine serves the next front ends and leaves when idle.
+    The front end is a process of its own here (ending a pytest worker's children would end the test's)."""
+    front_end = (
+        "import json, subprocess, sys, time\n"
+        "from engine.host.processes import end_descendants\n"
+        "sleep = [sys.executable, '-c', 'import subprocess, sys, time; "
+        "subprocess.Popen([sys.executable, \"-c\", \"import time; time.sleep(60)\"]); time.sleep(60)']\n"
+        "quiet = {'stdout': subprocess.DEVNULL, 'stderr': subprocess.DEVNULL}\n"
+        "child = subprocess.Popen(sleep, **quiet)\n"
+        "engine = subprocess.Popen([*sleep, '-m', sys.argv[1]], **quiet)\n"  # named as the engine's command line names it
+        "time.sleep(1)\n"
+        "under = open(f'/proc/{engine.pid}/task/{engine.pid}/children').read().split()\n"
+        "end_descendants(grace=0.5)\n"
+        "print(json.dumps({'child': child.pid, 'engine': engine.pid, 'under': [int(p) for p in under]}))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", front_end, launch.PACKAGE], capture_output=True, text=True, timeout=60, check=True
+    )
+    pids = json.loads(done.stdout)
+    try:
+        assert pids["under"]
+        assert not Path(f"/proc/{pids['child']}").exists() or _zombie(pids["child"])
+        assert all(Path(f"/proc/{pid}").exists() for pid in [pids["engine"], *pids["under"]])
+    finally:
+        for pid in [pids["engine"], *pids["under"]]:
+            _kill(pid)
+
+
+def _zombie(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
