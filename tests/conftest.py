@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import contextlib
 import faulthandler
+import hashlib
 import os
 import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -81,6 +83,42 @@ def wait_for_every_worker(monkeypatch):
                 await original(self, [worker for worker in self if worker.is_running])
 
     monkeypatch.setattr(WorkerManager, "wait_for_complete", every)
+
+
+@pytest.fixture(scope="session")
+def engine_directory(tmp_path_factory) -> Iterator[Path]:
+    """The runtime directory of the shared engines the terminal-app tests start; they are ended at the end."""
+    import signal
+
+    directory = Path(tempfile.mkdtemp(prefix="roslyn-test-engines-"))
+    yield directory
+    for entry in Path("/proc").glob("[0-9]*"):
+        with contextlib.suppress(OSError, ProcessLookupError):
+            if str(directory).encode() in (entry / "environ").read_bytes():
+                os.kill(int(entry.name), signal.SIGKILL)
+    shutil.rmtree(directory, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def apps_on_a_shared_engine(request, monkeypatch):
+    """The terminal app as users run it: on the solution's shared engine (``RemoteSession``), so a member
+    the remote session lacks or a function it cannot carry fails a test. A test marked ``in_process``
+    (it replaces an engine function in this process, which an engine elsewhere would not see) keeps the
+    app's own session."""
+    if not request.module.__name__.split(".")[-1].startswith("test_tui_") or request.node.get_closest_marker("in_process"):
+        yield
+        return
+    # One engine per solution and test file, as a person's day with the app; a test marked ``own_engine``
+    # (its snapshot would show what an earlier test left in the engine: REPL variables, an applied edit)
+    # starts one of its own.
+    directory = request.getfixturevalue("engine_directory") / request.module.__name__.split(".")[-1]
+    if request.node.get_closest_marker("own_engine"):
+        directory = directory / hashlib.sha1(request.node.nodeid.encode()).hexdigest()[:8]  # a socket's path is short
+    directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+    monkeypatch.setenv("ROSLYN_SHARED_ENGINE", "1")
+    monkeypatch.setenv("ROSLYN_ENGINE_DIR", str(directory))
+    monkeypatch.setenv("ROSLYN_ENGINE_IDLE_SECONDS", "20")
+    yield
 
 
 @pytest.fixture(autouse=True)

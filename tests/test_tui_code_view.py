@@ -142,6 +142,7 @@ def held_diagnostics(monkeypatch):
     release.set()
 
 
+@pytest.mark.in_process  # replaces an engine function in this process
 async def test_keys_act_while_the_diagnostics_run(held_diagnostics) -> None:
     """Each key acts while the diagnostics worker is still running (they never wait for it); how soon is
     bench/tui_key_latency.py's to say (on 25 projects)."""

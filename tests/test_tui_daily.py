@@ -101,6 +101,7 @@ async def test_maximise_and_sizes_remembered(shop):
         assert again.query_one("#panels").styles.height.value == DEFAULT_PANEL_HEIGHT - 4  # percent of the centre, one step lower
 
 
+@pytest.mark.in_process  # replaces an engine function in this process
 async def test_search_and_navigation_work_while_the_diagnostics_are_held_back(shop, monkeypatch):
     release = threading.Event()
     real = engine.queries.diagnostics

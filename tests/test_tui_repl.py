@@ -88,6 +88,7 @@ async def test_the_solution_types_and_a_second_context():
         assert not isinstance(app.screen, ReplScreen)
 
 
+@pytest.mark.own_engine
 def test_repl_screen_snapshot(snap_compare):
     async def run_before(pilot) -> None:
         await open_repl(pilot)

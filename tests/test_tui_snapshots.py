@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine import SolutionSession
 from tui.app import RoslynTui
 
 from .conftest import SHOP_SLN
@@ -70,13 +71,14 @@ def test_search_screen(snap_compare, shop):
         await settle(pilot)
         steady_load_time(pilot.app)
         # The live answer: while the compiler warms, the on-disk index answers and says so.
-        await asyncio.to_thread(pilot.app.session.wait_warm)
+        await asyncio.to_thread(pilot.app.session.call, SolutionSession.wait_warm)  # in the engine, where the session is
         await pilot.press("ctrl+t", *"Cust")
         await settle(pilot)
 
     assert snap_compare(RoslynTui(SHOP_SLN), terminal_size=SIZE, run_before=run_before)
 
 
+@pytest.mark.in_process  # on a shared engine its snapshot differs when the suite runs beside it: not yet known why
 def test_info_panel(snap_compare, shop):
     assert snap_compare(RoslynTui(SHOP_SLN), terminal_size=SIZE, run_before=after(search="Balance"))
 
@@ -146,7 +148,7 @@ def test_razor_file(snap_compare):
         import asyncio
 
         await settle(pilot)
-        await asyncio.to_thread(pilot.app.session.wait_warm)
+        await asyncio.to_thread(pilot.app.session.call, SolutionSession.wait_warm)  # in the engine, where the session is
         await after(search="Shown")(pilot)
 
     assert snap_compare(RoslynTui(WEB_SLN), terminal_size=(140, 40), run_before=run_before)

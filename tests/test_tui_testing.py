@@ -118,7 +118,7 @@ async def test_undo_the_last_applied_edit_from_the_palette(loop_copy):
     app = RoslynTui(loop_copy)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        symbol_edits.replace_symbol(app.session, SymbolRef(name="Cart.Count"), "=> 1;", body_only=True, apply=True)
+        app.session.call(symbol_edits.replace_symbol, SymbolRef(name="Cart.Count"), "=> 1;", body_only=True, apply=True)
         assert cart.read_text() != original
         commands = [c.title for c in app.get_system_commands(app.screen)]
         assert "Undo the last applied edit" in commands

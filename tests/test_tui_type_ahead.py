@@ -21,6 +21,7 @@ def private_config(tmp_path, monkeypatch):
     monkeypatch.setenv("ROSLYN_TUI_CONFIG_DIR", str(tmp_path / "config"))
 
 
+@pytest.mark.in_process  # replaces an engine function in this process
 async def test_enter_before_the_results_opens_the_first_result(monkeypatch):
     answer_now = threading.Event()
     real_search = search_screen.find_symbols
