@@ -12,6 +12,11 @@ from tui.app import RoslynTui
 
 from .conftest import SHOP_SLN
 
+# Pictures of the app in-process: on a shared engine, two of them (the info panel, the stack trace screen)
+# came out otherwise when the whole suite ran beside them and the same alone (not yet known why); what
+# the app does on a shared engine, the other terminal-app test files hold.
+pytestmark = pytest.mark.in_process
+
 SIZE = (140, 40)
 
 
@@ -78,7 +83,6 @@ def test_search_screen(snap_compare, shop):
     assert snap_compare(RoslynTui(SHOP_SLN), terminal_size=SIZE, run_before=run_before)
 
 
-@pytest.mark.in_process  # on a shared engine its snapshot differs when the suite runs beside it: not yet known why
 def test_info_panel(snap_compare, shop):
     assert snap_compare(RoslynTui(SHOP_SLN), terminal_size=SIZE, run_before=after(search="Balance"))
 
