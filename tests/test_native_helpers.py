@@ -5,6 +5,8 @@ fixtures' known answers and to Roslyn's own finders in the queries' tests.)"""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.native import built_at, helpers
 
 
@@ -98,3 +100,23 @@ def test_the_load_warm_up_loads_the_sdk_generators_the_projects_use(shop):
     now = loaded()
     assert "System.Text.RegularExpressions.Generator" in used
     assert all(now.count(name) == max(earlier.count(name), 1) for name in used), sorted(n for n in now if n in used)
+
+
+def test_helpers_that_cannot_be_built_say_why_and_the_speed_only_work_goes_on(tmp_path, monkeypatch):
+    """A build that fails (here a copy of the helpers with a line that is not C#) is an error naming the
+    build and what to do, for every query that needs them; the work that only speeds later answers
+    (``helpers_for_speed``) goes on without them."""
+    import shutil
+
+    import engine.native as native
+    from engine.errors import NativeHelpersUnavailable
+
+    broken = tmp_path / "native"
+    shutil.copytree(native.SOURCE, broken, ignore=shutil.ignore_patterns("*.py", "__pycache__", "bin", "obj"))
+    (broken / "References.cs").write_text((broken / "References.cs").read_text() + "\nthis is not C#\n")
+    monkeypatch.setattr(native, "SOURCE", broken)
+    monkeypatch.setattr(native, "_loaded", {})
+    with pytest.raises(NativeHelpersUnavailable, match="could not be built") as raised:
+        native.helpers()
+    assert "python -m engine doctor" in raised.value.hint
+    assert native.helpers_for_speed() is None
