@@ -10,6 +10,9 @@ from pathlib import Path
 # the structure for acting, and an assistant pays for both.
 TEXT_ONLY = {"structured": False}
 """For reading only: the text shows it; structured content leaves it out (another field says it exactly)."""
+FIRST_PAGE = {"first_page": True}
+"""A part of a paged view shown with its first page only (a review's errors and tests): a later page
+leaves it out, in its text and its structured content alike."""
 FLAT = {"flat": True}
 """A nested value whose fields structured content puts in its parent's."""
 WITHOUT_LOCATION = {"unless": "location"}

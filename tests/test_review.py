@@ -453,3 +453,18 @@ def test_tests_too_many_for_one_filter_run_by_class_then_namespace():
     many = [f"N{n}.Some.Long.Namespace.Name.For.Tests.C{n}.Test" for n in range(30_000)]
     expression, widened = _combined(many, "Category=Fast")
     assert expression == "Category=Fast" and widened.endswith("ran every test of the project")
+
+
+def test_every_page_of_a_review_is_as_lean_as_its_text(broken):
+    """The errors, tests and project files come with the first page, in the text and in the structured
+    content alike: a later page carries its own rows, each within twice its text and a kilobyte."""
+    import json
+
+    from engine.views.paging import page
+    from mcp_server.lean import lean
+
+    for offset in range(0, broken.total, 5):
+        shown = page(broken, offset, 5)
+        text, structured = shown.render(), json.dumps(lean(shown), separators=(",", ":"))
+        assert len(structured) <= 2 * len(text) + 1024, (offset, len(text), len(structured))
+        assert bool(shown.tests) == (offset == 0 and broken.tests_total > 0)

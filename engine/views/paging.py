@@ -9,10 +9,12 @@ V = TypeVar("V")
 
 
 def page(view: V, offset: int = 0, limit: int | None = None) -> V:
-    """The same view with only ``items[offset:offset + limit]``; ``total`` keeps the full count."""
+    """The same view with only ``items[offset:offset + limit]``; ``total`` keeps the full count. A page
+    after the first leaves out the fields marked ``FIRST_PAGE``."""
     items: tuple[Any, ...] = view.items  # type: ignore[attr-defined]
     end = len(items) if limit is None else offset + limit
-    return dataclasses.replace(view, items=items[offset:end], offset=offset)  # type: ignore[type-var]
+    later = {f.name: f.default for f in dataclasses.fields(view) if offset and f.metadata.get("first_page")}  # type: ignore[arg-type]
+    return dataclasses.replace(view, items=items[offset:end], offset=offset, **later)  # type: ignore[type-var]
 
 
 def range_note(offset: int, shown: int, total: int) -> str:

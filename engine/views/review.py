@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..models import TEXT_ONLY, Location, relative_path, short_key
+from ..models import FIRST_PAGE, TEXT_ONLY, Location, relative_path, short_key
 from .paging import range_note
 from .review_aspects import LAYOUT, Difference, words
 from .tests import TestReach
@@ -81,14 +81,14 @@ class ChangeReview:
     breaking: int
     not_updated: int
     by_project: tuple[tuple[str, int], ...]
-    project_files: tuple[ProjectFileChange, ...] = ()
-    file_notes: tuple[tuple[str, str], ...] = ()
+    project_files: tuple[ProjectFileChange, ...] = field(default=(), metadata=FIRST_PAGE)
+    file_notes: tuple[tuple[str, str], ...] = field(default=(), metadata=FIRST_PAGE)
     """Each changed source file that no listed symbol is in, with what changed in it (relative path, words):
     with the symbols' files, the project files and the notes, every changed file is accounted for."""
-    errors: tuple[ErrorLeft, ...] = ()
+    errors: tuple[ErrorLeft, ...] = field(default=(), metadata=FIRST_PAGE)
     """Errors in the projects the change reaches, after it; new ones first."""
     errors_total: int = 0
-    tests: tuple[TestReach, ...] = ()
+    tests: tuple[TestReach, ...] = field(default=(), metadata=FIRST_PAGE)
     """The tests that reach a changed symbol, nearest first; the ones the change edited at depth 0."""
     tests_total: int = 0
     """-1: not looked for yet (the notes say why)."""
