@@ -51,6 +51,7 @@ def main(argv: list[str] | None = None) -> None:
             "end its front ends, or wait for it to leave, then serve HTTP from a new one\n",
         )
     from engine import prepare_first_answers
+    from engine.workspace.attendance import attended_when
 
     prepare_first_answers(arguments.solution)
     import anyio
@@ -62,14 +63,16 @@ def main(argv: list[str] | None = None) -> None:
 
     shutdown.on_signals(first=place.forget)
     faulthandler.register(signal.SIGUSR1, file=sys.stderr, all_threads=True)
-    idle = _idle_seconds()
     state = SolutionState(settings)
+    engine = Engine(place, state, _idle_seconds(), http)
+    if http is None:  # HTTP clients are never attached: an engine serving them always warms up
+        attended_when(lambda: engine.attached > 0)
     try:
         state.start_configured(arguments.solution)
     except Exception as error:  # as in-process: every tool then says why there is no solution
         log.warning("cannot load %s: %s", arguments.solution, error)
     try:
-        anyio.run(Engine(place, state, idle, http).serve)
+        anyio.run(engine.serve)
     except Exception:
         log.exception("the shared engine failed")
         place.forget()

@@ -4,11 +4,16 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+from mcp_types import CallToolResult, InputRequiredResult
 from mcp_types import Tool as MCPTool
+from pydantic import ValidationError
 
 from . import prompts, resources, tools, toolsets
+from .argument_errors import described
 from .config import Settings
 from .schemas import compact
 from .solution_state import SolutionState
@@ -27,6 +32,16 @@ class RoslynMcpServer(MCPServer):
             tool.model_copy(update={"input_schema": compact(tool.input_schema), "output_schema": None})
             for tool in tools
         ]
+
+    async def call_tool(
+        self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
+    ) -> CallToolResult | InputRequiredResult:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as error:
+            if isinstance(error, UnexpectedToolError) or not isinstance(error.__cause__, ValidationError):
+                raise
+            raise ToolError(described(name, error.__cause__)) from error.__cause__
 
     async def run_stdio_async(self) -> None:
         async with guarded_stdio() as (read_stream, write_stream):

@@ -208,7 +208,12 @@ def test_load_solution_switches_and_reports(mcp):
             ["names 3 symbols", "M:Shop.Core.Journal.Add(System.String)", "add a parameter list"],
         ),
         ("symbol_info", {}, ["No symbol was named.", "Give 'symbol'"]),
-        ("symbol_info", {"file": "src/Shop.Core/Order.cs", "line": "six", "column": 1}, ["line"]),
+        (
+            "symbol_info",
+            {"file": "src/Shop.Core/Order.cs", "line": "six", "column": 1},
+            ["1 argument is not as the tool takes it", "'line' must be a whole number, not 'six'"],
+        ),
+        ("read_file", {}, ["'file' is required: give it."]),
         ("find_symbols", {"query": "x", "kind": "gizmo"}, ["'gizmo' is not a symbol kind", "Use one of"]),
         ("type_hierarchy", {"symbol": "Entity", "direction": "sideways"}, ["'sideways' is not a direction"]),
         ("load_solution", {"path": "/nowhere/at/all.sln"}, ["does not exist", "Give the path of a .sln"]),

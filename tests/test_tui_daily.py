@@ -11,6 +11,7 @@ import pytest
 from textual.widgets import Static, TabbedContent
 
 import engine.queries
+from tui import config
 from tui.actions.layout import DEFAULT_PANEL_HEIGHT
 from tui.app import RoslynTui
 from tui.screens.goto import FindScreen, GoToFileScreen, GoToLineScreen
@@ -74,6 +75,9 @@ async def test_go_to_file_line_and_find_then_back_to_the_exact_place(shop):
         await pilot.press("enter")
         await settle(pilot)
         assert source.path.endswith("Seeder.cs")
+        # The recent files reopen the file left where its cursor was, not where it was opened.
+        left = dict(config.recent_files(str(SHOP_SLN.resolve())))
+        assert left[str(SHOP_SLN.parent / "src" / "Shop.Core" / "Customer.Orders.cs")] == 16
         await pilot.press("alt+left")
         await settle(pilot)
         assert source.path.endswith("Customer.Orders.cs") and source.position == (16, 5)
@@ -98,7 +102,9 @@ async def test_maximise_and_sizes_remembered(shop):
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert again.query_one("#left").styles.width.value == 40
-        assert again.query_one("#panels").styles.height.value == DEFAULT_PANEL_HEIGHT - 4  # percent of the centre, one step lower
+        assert (
+            again.query_one("#panels").styles.height.value == DEFAULT_PANEL_HEIGHT - 4
+        )  # percent of the centre, one step lower
 
 
 @pytest.mark.in_process  # replaces an engine function in this process
@@ -228,6 +234,7 @@ def test_a_warm_start_opens_a_symbol_from_the_index_before_the_load(tmp_path):
 WARM_START = """
 import asyncio, json, threading
 import engine.workspace.loading as loading
+from tui import config
 from tui.actions.layout import DEFAULT_PANEL_HEIGHT
 from tui.app import RoslynTui
 from tui.widgets.source_view import SourceView

@@ -122,6 +122,7 @@ async def test_undo_the_last_applied_edit_from_the_palette(loop_copy):
         assert cart.read_text() != original
         commands = [c.title for c in app.get_system_commands(app.screen)]
         assert "Undo the last applied edit" in commands
+        assert len(commands) == len(set(commands)), "the palette lists a command twice"
         app.action_undo_edit()
         await settle(pilot)
         assert cart.read_text() == original

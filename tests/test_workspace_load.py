@@ -90,6 +90,28 @@ def test_progress_reports_each_project(tmp_path):
     assert seen[-1].phase == "done" and seen[-1].index == seen[-1].total == 1
 
 
+def test_a_fresh_clone_shows_each_project_restored_and_the_generator_built(tmp_path):
+    """On a never-built copy, the restore reports each project as it is restored and the generator's
+    build each project it builds: the count moves while the user waits, before MSBuild's own progress."""
+    root = copy_fixture("Shop", tmp_path)
+    seen: list = []
+    session = load_solution(root / "Shop.sln", progress=seen.append, watch=False, warm_up=False)
+    try:
+        restores = [p for p in seen if p.phase == "restore"]
+        assert restores[0].index == 0
+        counts = [p.index for p in restores[1:]]
+        assert counts == sorted(counts) and counts[-1] == restores[0].total, restores
+        named = {p.project for p in restores[1:]}
+        assert {"Shop.Core", "Shop.Generators"} <= named
+        builds = [p for p in seen if p.phase == "build"]
+        assert builds[0].project == "Shop.Generators" and builds[0].index == 0
+        assert any(p.project == "Shop.Generators, Shop.Generators built" for p in builds), builds
+        assert seen.index(builds[0]) > seen.index(restores[-1])
+        assert not session.report.diagnostics
+    finally:
+        session.close()
+
+
 def test_a_broken_project_file_is_a_workspace_diagnostic_and_the_others_still_load(tmp_path):
     good = tmp_path / "Good"
     good.mkdir()

@@ -4,6 +4,7 @@ and the panels' queries; loading, editing, tests, going to places and layout are
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, ClassVar
@@ -12,6 +13,7 @@ from textual import on, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Header, Input, Label, ProgressBar, Static, TabbedContent, TabPane, Tree
 
@@ -167,6 +169,8 @@ class RoslynTui(
         self.watch_shared_engine()
 
     def on_unmount(self) -> None:
+        with contextlib.suppress(NoMatches):  # the screen may be gone already
+            self._leave_file(self.query_one(SourceView))
         # The shared engine counts this app as attached until its connections close (a test's app
         # ends long before its process).
         self.stop_watching_engine()
@@ -191,6 +195,8 @@ class RoslynTui(
         if remember and source.path is not None:
             # Back returns to where the cursor was when the user left, not where the file was opened.
             self.history.move(Place(source.path, *source.position))
+        if fresh:
+            self._leave_file(source)
         self.show_welcome(False)
         source.show(location.path, text, location.line, location.column, reload=reload)
         source.focus()
@@ -206,6 +212,11 @@ class RoslynTui(
             self._file_header = self._header_of(location.path)
             self.query_one("#file-header", Static).update(self._file_header)
         self.update_status()
+
+    def _leave_file(self, source: SourceView) -> None:
+        """The recent files reopen a file where its cursor was left (switching files, or quitting)."""
+        if source.path is not None and not is_library_file(source.path):
+            config.left_at(str(self.path.resolve()), source.path, source.position[0])
 
     def show_welcome(self, shown: bool) -> None:
         """The welcome in place of the source view (before any file, and after the file shown is closed)."""

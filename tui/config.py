@@ -50,6 +50,21 @@ def remember_file(solution: str, path: str, line: int) -> None:
     """Put ``path`` first in ``solution``'s recent files; a read-only home is not worth a crash."""
     every = _every_recent()
     every[solution] = [(path, line), *((p, n) for p, n in _recent(every, solution) if p != path)][:RECENT_KEPT]
+    _write(every)
+
+
+def left_at(solution: str, path: str, line: int) -> None:
+    """Record that the cursor was left on ``line`` of ``path`` (opened before, so in the list): reopened
+    from the recent files, it opens there. The list's order stays."""
+    every = _every_recent()
+    files = _recent(every, solution)
+    if not any(p == path for p, _ in files):
+        return
+    every[solution] = [(p, line if p == path else n) for p, n in files]
+    _write(every)
+
+
+def _write(every: dict[str, object]) -> None:
     try:
         _recent_path().parent.mkdir(parents=True, exist_ok=True)
         _recent_path().write_text(json.dumps(every, indent=1), encoding="utf-8")

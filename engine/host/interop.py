@@ -67,6 +67,14 @@ class Operation:
         self._cancelled.wait(seconds)
         self.check()
 
+    def idle(self, seconds: float) -> None:
+        """Sleep ``seconds`` that do not count against the deadline (waiting for somebody to serve, not
+        working); raise as soon as the operation is cancelled meanwhile."""
+        self._cancelled.wait(seconds)
+        if self.deadline is not None:
+            self.deadline += seconds
+        self.check()
+
     def wait(self, task: Any) -> Any:
         """Wait for a .NET ``Task`` and return its result (``None`` for a plain ``Task``)."""
         from System import AggregateException  # type: ignore[import-not-found]

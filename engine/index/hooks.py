@@ -21,13 +21,13 @@ def writer_of(session: SolutionSession) -> IndexWriter:
     return session.part(IndexWriter)
 
 
-@warm_up_step("index expected", order=0)
+@warm_up_step("index expected", order=0, for_next_start=True)
 def _expect(session: SolutionSession, operation: Operation) -> None:
     # From the warm-up's start, an exit waits (briefly) for the index to be written.
     writer_of(session).expect()
 
 
-@warm_up_step("index of declarations", order=30)
+@warm_up_step("index of declarations", order=30, for_next_start=True)
 def _write_declarations(session: SolutionSession, operation: Operation) -> None:
     # The next start answers search, definition and outlines from this before it has loaded: written
     # early, a project at a time, so that a short run still leaves it (and finished at exit).
@@ -37,7 +37,7 @@ def _write_declarations(session: SolutionSession, operation: Operation) -> None:
     source_declarations(session.snapshot(), operation)
 
 
-@warm_up_step("index of type references", order=80)
+@warm_up_step("index of type references", order=80, for_next_start=True)
 def _write_references(session: SolutionSession, operation: Operation) -> None:
     # The next start answers find references of a type from these until its compilations are built.
     writer = writer_of(session)

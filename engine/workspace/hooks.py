@@ -100,6 +100,9 @@ class WarmUpStep:
     """Seconds without a query to wait for before the step starts (``None``: at once)."""
     restricted: bool = False
     """Whether it runs for a restricted (untrusted) solution too."""
+    for_next_start: bool = False
+    """Whether the next start needs it (the on-disk index): only these run while no front end is
+    attached to a shared engine (``attendance``)."""
 
 
 _lock = threading.Lock()
@@ -114,13 +117,13 @@ _followers: list[Callable[[Snapshot, Operation, Any, str, Any], Any]] = []
 
 
 def warm_up_step(
-    name: str, order: int, *, quiet: float | None = None, restricted: bool = False
+    name: str, order: int, *, quiet: float | None = None, restricted: bool = False, for_next_start: bool = False
 ) -> Callable[[Callable[[SolutionSession, Operation], None]], Callable[[SolutionSession, Operation], None]]:
     """Register the decorated ``run(session, operation)`` as the warm-up step ``name``."""
 
     def register(run: Callable[[SolutionSession, Operation], None]) -> Callable[[SolutionSession, Operation], None]:
         with _lock:
-            _steps[name] = WarmUpStep(name, order, run, quiet, restricted)
+            _steps[name] = WarmUpStep(name, order, run, quiet, restricted, for_next_start)
         return run
 
     return register

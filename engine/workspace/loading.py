@@ -7,6 +7,8 @@ A restricted (untrusted) solution is opened without MSBuild instead (see ``engin
 from __future__ import annotations
 
 import dataclasses
+import functools
+import itertools
 import logging
 import tempfile
 import time
@@ -92,13 +94,20 @@ def load_trusted(
         with restoring.preparing(target.directory):
             missing = restoring.needs_restore(projects)
             if missing:
-                progress(LoadProgress("restore", target.path.name, 0, total))
+                progress(LoadProgress("restore", target.path.name, 0, len(missing)))
                 notes.append(f"{RESTORED_NOTE} ({len(missing)} of {total} projects had never been restored).")
-                diagnostics.extend(restoring.restore(runtime.dotnet, opened_file(target)))
-            for generator in restoring.unbuilt_generators(projects):
-                progress(LoadProgress("build", generator.stem, 0, total))
+                restored = itertools.count(1)
+
+                def one_restored(name: str) -> None:
+                    progress(LoadProgress("restore", name, min(next(restored), len(missing)), len(missing)))
+
+                diagnostics.extend(restoring.restore(runtime.dotnet, opened_file(target), one_restored))
+            generators = restoring.unbuilt_generators(projects)
+            for number, generator in enumerate(generators):
+                progress(LoadProgress("build", generator.stem, number, len(generators)))
                 notes.append(f"{BUILT_NOTE} {generator.stem} (its output was missing).")
-                diagnostics.extend(restoring.build_generator(runtime.dotnet, generator))
+                built = functools.partial(_built, progress, generator.stem, number, len(generators))
+                diagnostics.extend(restoring.build_generator(runtime.dotnet, generator, built))
     solution, workspace = open_workspace(target, runtime, progress, timeout, warm, warm_after)
     diagnostics = one_list(projects, diagnostics, workspace_diagnostics(workspace, solution, listed_projects(target)))
     solution, outside = served(solution, target, runtime)
@@ -123,6 +132,11 @@ def load_trusted(
         notes=tuple(notes),
     )
     return Loaded(runtime, workspace, snapshot, report)
+
+
+def _built(progress: ProgressCallback, generator: str, number: int, total: int, project: str) -> None:
+    """A project of a generator's build is done: said with the generator, the count unchanged."""
+    progress(LoadProgress("build", f"{generator}, {project} built", number, total))
 
 
 def load_restricted(target: SolutionTarget, trust: Trust, progress: ProgressCallback) -> Loaded:

@@ -10,8 +10,9 @@ import hashlib
 import json
 import re
 import subprocess
+import threading
 import xml.etree.ElementTree as ElementTree
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -38,13 +39,17 @@ def needs_restore(projects: list[Path]) -> list[Path]:
     return [p for p in projects if assets_file(p) is None]
 
 
-def restore(dotnet: DotnetInstall, target: Path) -> list[WorkspaceDiagnostic]:
+def restore(
+    dotnet: DotnetInstall, target: Path, restored: Callable[[str], None] | None = None
+) -> list[WorkspaceDiagnostic]:
     """Restore ``target`` (a solution or project); each project's failure comes back as a problem of
-    that project, not as an error.
+    that project, not as an error. ``restored(name)`` is called as each project is restored.
 
     Loading goes on after a failed restore: the projects that did restore are still worth browsing.
     """
-    return _run_dotnet(dotnet, ["restore", str(target)], target, "restore", RESTORE_ACTIONS["error"])
+    return _run_dotnet(
+        dotnet, ["restore", str(target)], target, "restore", RESTORE_ACTIONS["error"], _named(_RESTORED, restored)
+    )
 
 
 RESTORE_ACTIONS = {
@@ -62,27 +67,72 @@ _ERROR_LINE = re.compile(
 )
 
 
+# ``  Restored /s/P/P.csproj (in 95 ms).`` and ``  P -> /s/P/bin/Debug/net10.0/P.dll``: a project done.
+_RESTORED = re.compile(r"^Restored (?P<project>.+?proj) \(")
+_BUILT = re.compile(r"^(?P<project>[^\s:]+) -> ")
+
+
+def _named(pattern: re.Pattern[str], done: Callable[[str], None] | None) -> Callable[[str], None] | None:
+    """A watcher of a command's lines calling ``done(project name)`` for each line ``pattern`` matches."""
+    if done is None:
+        return None
+
+    def watch(line: str) -> None:
+        match = pattern.match(line.strip())
+        if match:
+            project = match["project"]
+            done(Path(project.replace("\\", "/")).stem if project.endswith("proj") else project)
+
+    return watch
+
+
 def _run_dotnet(
-    dotnet: DotnetInstall, arguments: list[str], target: Path, kind: str, action: str
+    dotnet: DotnetInstall,
+    arguments: list[str],
+    target: Path,
+    kind: str,
+    action: str,
+    watch: Callable[[str], None] | None = None,
 ) -> list[WorkspaceDiagnostic]:
-    """Run a ``dotnet`` command quietly; its errors as problems, each filed under its own project."""
+    """Run a ``dotnet`` command, showing ``watch`` each line of its output as it comes (what a user
+    waits for moves); its errors as problems, each filed under its own project."""
     what = f"dotnet {arguments[0]}"
+    command = [str(dotnet.dotnet), *arguments, "--verbosity", "minimal", "-tl:off", "-nologo"]
+    process = subprocess.Popen(
+        command,
+        cwd=target.parent,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        errors="replace",
+    )
+    stopped = threading.Event()
+
+    def stop() -> None:
+        stopped.set()
+        process.kill()
+
+    timer = threading.Timer(RESTORE_TIMEOUT_SECONDS, stop)
+    timer.start()
+    lines: list[str] = []
     try:
-        completed = subprocess.run(
-            [str(dotnet.dotnet), *arguments, "--verbosity", "quiet", "-nologo"],
-            cwd=target.parent,
-            capture_output=True,
-            text=True,
-            timeout=RESTORE_TIMEOUT_SECONDS,
-            stdin=subprocess.DEVNULL,
-        )
-    except subprocess.TimeoutExpired:
+        assert process.stdout is not None
+        with process.stdout:
+            for line in process.stdout:
+                lines.append(line)
+                if watch is not None:
+                    watch(line)
+        code = process.wait()
+    finally:
+        timer.cancel()
+    if stopped.is_set():
         message = f"{what} ran past {RESTORE_TIMEOUT_SECONDS} s and was stopped."
         return [WorkspaceDiagnostic("error", target.stem, message, kind, action)]
-    if completed.returncode == 0:
+    if code == 0:
         return []
     found: dict[tuple[str, str], list[str]] = {}  # (project, code) -> messages, in order
-    for line in (completed.stdout + completed.stderr).splitlines():
+    for line in lines:
         match = _ERROR_LINE.match(line.strip())
         if match:
             owner = _project_of(match["file"], match["owner"]) or target.stem
@@ -97,9 +147,7 @@ def _run_dotnet(
         for (owner, code), messages in found.items()
         for message in messages
     ]
-    return problems or [
-        WorkspaceDiagnostic("error", target.stem, f"{what} failed with exit code {completed.returncode}", kind, action)
-    ]
+    return problems or [WorkspaceDiagnostic("error", target.stem, f"{what} failed with exit code {code}", kind, action)]
 
 
 def logged(project_file: Path) -> list[WorkspaceDiagnostic]:
@@ -165,12 +213,16 @@ def _analyzer_project_references(project: Path) -> list[Path]:
     return found
 
 
-def build_generator(dotnet: DotnetInstall, project: Path) -> list[WorkspaceDiagnostic]:
-    """Build one generator project so its analyzer reference exists; its errors are problems."""
+def build_generator(
+    dotnet: DotnetInstall, project: Path, built: Callable[[str], None] | None = None
+) -> list[WorkspaceDiagnostic]:
+    """Build one generator project so its analyzer reference exists; its errors are problems.
+    ``built(name)`` is called as each project of the build is done."""
     return _run_dotnet(
         dotnet,
         ["build", str(project)],
         project,
         "build",
         f"Fix the errors of the source generator {project.stem}; until it builds, the code it generates is missing.",
+        _named(_BUILT, built),
     )

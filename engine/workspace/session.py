@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from shared_engine.session import LOAD_TIMEOUT_SECONDS, QUERY_TIMEOUT_SECONDS
 
 from ..errors import EngineError, NotTrusted, WorkspaceLoadFailed
-from ..host import python_heap
+from ..host import idle_priority, python_heap
 from ..host.interop import Operation
 from ..host.runtime import RuntimeInfo
 from ..models import LoadReport, WorkspaceDiagnostic
@@ -208,6 +208,7 @@ class SolutionSession:
     def _refresh(self) -> None:
         """Evaluate with MSBuild what was opened from the cache, once the first answers are out, and swap in
         the projects whose evaluation changed (``engine.workspace.project_cache.refresh``)."""
+        idle_priority.lower_this_thread()  # and MSBuild's evaluation, which this thread starts
         operation = self._refreshing = Operation("Evaluating the projects again", DEFAULT_LOAD_TIMEOUT)
         try:
             # The first question usually comes a moment after the load: leave it the cores.
@@ -263,6 +264,7 @@ class SolutionSession:
         self._syntax.wait_first_answer(FIRST_SYNTAX_ANSWER_PATIENCE)
 
     def _warm(self) -> None:
+        idle_priority.lower_this_thread()
         try:
             if self._use_cache and self._refresher is None and self._snapshot is not None and self.report is not None:
                 self._save_project_cache(project_caching.described(self._snapshot.solution), self.report)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -56,6 +57,10 @@ class LoadingActions(AppMixin):
     session: Session | None
     path: Path
     restricted: bool
+    _load_step: tuple[LoadProgress, float] | None = None
+    """The load's last step and when its phase began."""
+    _load_clock: Any = None
+    """The timer showing the seconds of that phase while the load runs."""
     projects: list[str] | None
 
     if TYPE_CHECKING:
@@ -177,13 +182,34 @@ class LoadingActions(AppMixin):
         self.query_one(TabbedContent).get_tab(tab).label = label
 
     def _progress(self, progress: LoadProgress) -> None:
+        """Show a step of the load, with the seconds its phase has taken so far (a restore or a
+        generator's build can take a minute on a fresh clone: the time moves when the count cannot)."""
+        if self._load_step is None or self._load_step[0].phase != progress.phase:
+            self._load_step = (progress, time.monotonic())
+        else:
+            self._load_step = (progress, self._load_step[1])
+        if self._load_clock is None:
+            self._load_clock = self.set_interval(1.0, self._show_load_step)
+        self._show_load_step()
+
+    def _show_load_step(self) -> None:
+        if self._load_step is None:
+            return
+        progress, began = self._load_step
         bar = self.query_one("#loading-bar", ProgressBar)
         bar.update(total=max(progress.total, 1), progress=progress.index)
         self.query_one("#loading-label", Label).update(
-            f"{progress.phase} {progress.project} ({progress.index} of {progress.total})"
+            f"{progress.phase} {progress.project} ({progress.index} of {progress.total})  "
+            f"{time.monotonic() - began:.0f} s"
         )
 
+    def _load_done(self) -> None:
+        if self._load_clock is not None:
+            self._load_clock.stop()
+        self._load_clock = self._load_step = None
+
     def _load_failed(self, error: EngineError) -> None:
+        self._load_done()
         self.query_one("#loading").display = False
         self.query_one(Welcome).display = False
         source = self.query_one(SourceView)
@@ -193,6 +219,7 @@ class LoadingActions(AppMixin):
         self.notify(error.describe(), title="Load failed", severity="error", timeout=30)
 
     def _loaded(self, session: Session, structure: Any) -> None:
+        self._load_done()
         self.session = session
         self.query_one("#loading").display = False
         self.query_one(SolutionTree).show(structure)
