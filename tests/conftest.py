@@ -105,7 +105,9 @@ def apps_on_a_shared_engine(request, monkeypatch):
     the remote session lacks or a function it cannot carry fails a test. A test marked ``in_process``
     (it replaces an engine function in this process, which an engine elsewhere would not see) keeps the
     app's own session."""
-    if not request.module.__name__.split(".")[-1].startswith("test_tui_") or request.node.get_closest_marker("in_process"):
+    if not request.module.__name__.split(".")[-1].startswith("test_tui_") or request.node.get_closest_marker(
+        "in_process"
+    ):
         yield
         return
     # One engine per solution and test file, as a person's day with the app; a test marked ``own_engine``
@@ -119,6 +121,15 @@ def apps_on_a_shared_engine(request, monkeypatch):
     monkeypatch.setenv("ROSLYN_ENGINE_DIR", str(directory))
     monkeypatch.setenv("ROSLYN_ENGINE_IDLE_SECONDS", "20")
     yield
+
+
+@pytest.fixture(autouse=True)
+def diagnostics_at_once(monkeypatch):
+    """The app's diagnostics start as soon as it has loaded: the grace a person gets to open a file
+    first would only make each test wait (``test_the_diagnostics_wait_for_the_first_files_marks`` sets it)."""
+    import tui.actions.loading
+
+    monkeypatch.setattr(tui.actions.loading, "DIAGNOSTICS_GRACE_SECONDS", 0.0)
 
 
 @pytest.fixture(autouse=True)

@@ -72,7 +72,9 @@ async def test_lenses_hints_quick_info_and_the_welcome() -> None:
         assert lens.references == app.session.run(queries.find_references, ref).total
         assert lens.implementations == app.session.run(queries.find_implementations, ref).total
         assert lens.tests == app.session.run(testing.find_tests, ref).total > 0
-        sealed_override = next(x for x in source.lenses.values() if x.documentation_id.startswith("M:Loop.Core.FlatOff.Apply"))
+        sealed_override = next(
+            x for x in source.lenses.values() if x.documentation_id.startswith("M:Loop.Core.FlatOff.Apply")
+        )
         assert sealed_override.implementations is None  # nothing can override a member of a sealed class
 
         # Marks are drawn, never written: the document keeps the file's text.
@@ -140,6 +142,41 @@ def held_diagnostics(monkeypatch):
     monkeypatch.setattr(loading, "queries", SimpleNamespace(**{**vars(queries), "diagnostics": held}))
     yield computing, release
     release.set()
+
+
+@pytest.mark.in_process  # replaces an engine function in this process
+async def test_the_diagnostics_wait_for_the_first_files_marks(held_diagnostics, monkeypatch) -> None:
+    """A file opened just after the load gets its hints and lenses before the whole solution's
+    diagnostics start: at 25 projects the two together put the first lens off by 15 s."""
+    import time
+
+    import tui.actions.code_view as code_view_actions
+    import tui.actions.loading as loading
+    from engine import code_view
+
+    def slow_lenses(snapshot, operation, *args, **kwargs):
+        time.sleep(1.0)  # as a first start's lenses at 25 projects: longer than the grace
+        return code_view.code_lens(snapshot, operation, *args, **kwargs)
+
+    slow_lenses.__query__ = code_view.code_lens.__query__  # type: ignore[attr-defined]
+    slow = SimpleNamespace(**{**vars(code_view), "code_lens": slow_lenses})
+    monkeypatch.setattr(code_view_actions, "code_view", slow)
+    monkeypatch.setattr(loading, "DIAGNOSTICS_GRACE_SECONDS", 0.5)
+    computing, release = held_diagnostics
+    release.set()
+    app = RoslynTui(LOOP_SLN)
+    async with app.run_test(size=(160, 45)) as pilot:
+        while app.session is None or not app.session.is_loaded:
+            await pilot.pause(0.05)
+        app.open_location(Location(str(PRICING), 1, 1, 1, 1))
+        source = app.query_one(SourceView)
+        for _ in range(600):
+            if computing.is_set():
+                break
+            await pilot.pause(0.05)
+        assert computing.is_set(), "the diagnostics never started"
+        assert source.lenses and source.hints, "the diagnostics started before the file's marks"
+        await app.workers.wait_for_complete()
 
 
 @pytest.mark.in_process  # replaces an engine function in this process

@@ -121,6 +121,10 @@ def _lens(
         more = not complete
         if complete:
             _kept(snapshot, f"{key}:references", lambda: references)
+        else:
+            # A later call within more time finds more (the compilations warm meanwhile), or fewer where
+            # its share was smaller: a count shown never goes down.
+            references = _at_least(snapshot, f"{key}:references found", references)
     implementations = None
     if clock.deadline is None or _has(snapshot, f"{key}:implementations"):
         implementations = _kept(
@@ -170,6 +174,14 @@ def _implementable(symbol: Any) -> bool:
 def _has(snapshot: Snapshot, key: str) -> bool:
     with _lock:
         return key in _counts.get(snapshot, {})
+
+
+def _at_least(snapshot: Snapshot, key: str, found: int) -> int:
+    """The most places any call on this snapshot found within its time (``found`` among them)."""
+    with _lock:
+        counts = _counts.setdefault(snapshot, {})
+        counts[key] = most = max(counts.get(key, 0), found)
+    return int(most)
 
 
 def _kept(snapshot: Snapshot, key: str, compute: Callable[[], Any]) -> Any:

@@ -30,8 +30,11 @@ from .base import AppMixin
 log = logging.getLogger("roslyn_tui")
 SETTLE_SECONDS = 0.15
 """How long scrolling must pause before the lines on screen are asked for: a scroll at animation rate asks once."""
-LENS_SECONDS = 0.6
-"""How long the first lenses of a screenful count references: a count that takes longer shows its places so far."""
+LENS_SECONDS = (0.6, 1.5, 3.0, 6.0, 12.0, 24.0)
+"""The times lenses are counted within, one call each while some count is still short: on a first start
+at 25 projects nothing is found within the first 0.6 s (the compilations are not built), and then more
+each time as they are (tmux, a first start: "6+ refs" at 2.7 s, "2,662+" at 11 s, "15,755" exact at 40 s),
+until the exact step; a count never goes down (``code_lens``)."""
 TESTS_RETRY_SECONDS = 1.0
 """How soon lenses ask again for the tests while the warm-up builds the call graph."""
 TESTS_PATIENCE_SECONDS = 300.0
@@ -143,13 +146,19 @@ class CodeViewActions(AppMixin):
                 # "1,575+ refs" at once); the last step counts them exactly, with the tests.
                 steps[:0] = [
                     (code_view.inlay_hints, {}, view.show_hints_of),
-                    (code_view.code_lens, {"tests": False, "seconds": LENS_SECONDS}, view.show_lenses_of),
+                    *(
+                        (code_view.code_lens, {"tests": False, "seconds": seconds}, view.show_lenses_of)
+                        for seconds in LENS_SECONDS
+                    ),
                 ]
             session = self.session
             if session is None:  # between two engines: the next file shown asks again
                 continue
+            exact = False
             for number, (query, kwargs, shown) in enumerate(steps):
-                if number and number == len(steps) - 1 and self._marks_wanted:
+                if exact and "seconds" in kwargs:
+                    continue
+                if number >= 2 and self._marks_wanted:
                     # Another file or place is waiting: its hints first, this file's exact counts later.
                     waiting.append(
                         dataclasses.replace(request, tests_only=True, give_up=time.monotonic() + TESTS_PATIENCE_SECONDS)
@@ -161,6 +170,8 @@ class CodeViewActions(AppMixin):
                     log.info("%s of %s: %s", query.__name__, path, error)
                     continue
                 self.call_from_thread(shown, answer)
+                # Every count exact already: straight to the last step (the tests).
+                exact = exact or ("seconds" in kwargs and not answer.counting)
                 if getattr(answer, "tests_pending", False):
                     # The warm-up is still building the call graph: the tests come once it has.
                     give_up = request.give_up if request.tests_only else time.monotonic() + TESTS_PATIENCE_SECONDS
