@@ -60,6 +60,27 @@ def member_of(line: str, namespace: str) -> str:
     return re.sub(r"<[^>]*>|\.(get|set)$", "", name)
 
 
+def ran_tests(session: object, arguments: argparse.Namespace, view: object) -> dict[str, object]:
+    """``run_tests(changed_since=BASE)`` on the head side: what ran against the tests the review named (by
+    ``Ns.Class.Method``: a theory runs once per case, a multi-targeted project once per target)."""
+    from engine import review
+
+    started = time.monotonic()
+    run = review.run_changed_tests(session, arguments.base, arguments.head, timeout=1800)
+    named = {reach.test.qualified_name for reach in view.tests}  # type: ignore[attr-defined]
+    ran = {re.sub(r"\(.*$", "", item.name) for item in run.items}
+    return {
+        "review_tests_total": view.tests_total,  # type: ignore[attr-defined]
+        "run": {"passed": run.passed, "failed": run.failed, "skipped": run.skipped, "total": run.total},
+        "per_target": [[t.framework, t.passed, t.failed, t.skipped, t.ran, t.note] for t in run.targets],
+        "widened": run.widened,
+        "problems": list(run.problems),
+        "named_not_run": sorted(named - ran)[:20],
+        "named_shown": len(named),
+        "seconds": round(time.monotonic() - started, 1),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("repository")
@@ -77,6 +98,9 @@ def main() -> None:
     )  # fmt: skip
     parser.add_argument("--property", action="append", default=[], help="an MSBuild property for restore and build")
     parser.add_argument("--keep", action="store_true", help="leave the scratch directory")
+    parser.add_argument(
+        "--run-tests", action="store_true", help="run_tests(changed_since=BASE) and hold what ran to the review's tests"
+    )
     parser.add_argument("--out", type=Path)
     arguments = parser.parse_args()
     scratch = Path(tempfile.mkdtemp(prefix="review-history-"))
@@ -88,6 +112,10 @@ def main() -> None:
         for name in arguments.drop:
             (tree / name).unlink(missing_ok=True)
     properties = [f"-p:{p}" for p in arguments.property]
+    # The properties reach the builds the engine runs too (run_tests' build gets an allowlisted environment
+    # and its own command line): MSBuild reads this file beside the solution for every build in the tree.
+    if properties:
+        (clone / "Directory.Build.rsp").write_text("\n".join(properties) + "\n")
     subprocess.run(["dotnet", "restore", str(clone / arguments.solution), *properties], check=True, capture_output=True)
 
     from engine import load_solution, review
@@ -99,8 +127,9 @@ def main() -> None:
     view = session.run(review.review_changes, arguments.base, arguments.head, timeout=900)
     first = round(time.monotonic() - started, 1)
     started = time.monotonic()
-    session.run(review.review_changes, arguments.base, arguments.head, timeout=900)
+    again_view = session.run(review.review_changes, arguments.base, arguments.head, timeout=900)
     again = round(time.monotonic() - started, 1)
+    tests_run = ran_tests(session, arguments, again_view) if arguments.run_tests else None
 
     tool = arguments.apicompat
     if tool is None:
@@ -144,6 +173,7 @@ def main() -> None:
         "only_apicompat": sorted(set(theirs) - set(ours)),
         "only_review": sorted(set(ours) - set(theirs)),
         "seconds": {"load": loaded, "first_review": first, "repeated_review": again},
+        "tests": tests_run,
         "text": view.render(),
     }
     session.close()

@@ -66,6 +66,54 @@ def test_entities_keys_tables_columns_and_foreign_keys_are_ef_cores(both):
     assert not ours.problems
 
 
+_GENERATED = {
+    "": "Never",
+    "never": "Never",
+    "on add": "OnAdd",
+    "on update": "OnUpdate",
+    "on add or update": "OnAddOrUpdate",
+}
+
+
+def test_each_columns_facets_are_ef_cores(both):
+    """Null or not, length, precision and scale, the store type configured, value generation and
+    concurrency, column by column, as EF Core's own model has them."""
+    ef_core, ours, _ = both
+    expected = {
+        (e["name"], name): (
+            f["nullable"],
+            f["max_length"],
+            f["precision"],
+            f["scale"],
+            f["column_type"],
+            f["value_generated"],
+            f["concurrency_token"],
+        )
+        for e in ef_core
+        for name, f in e["facets"].items()
+    }
+    found = {
+        (e.name, c.property): (
+            c.nullable,
+            c.max_length,
+            c.precision,
+            c.scale,
+            c.column_type,
+            _GENERATED[c.value_generated],
+            c.concurrency_token,
+        )
+        for e in ours.items
+        for c in e.columns
+    }
+    assert found == expected
+    by_name = {e.name: {c.property: c for c in e.columns} for e in ours.items}
+    assert by_name["Customer"]["Email"].type == "string?" and by_name["Customer"]["Name"].type == "string"
+    assert by_name["OrderLine"]["Note"].type == "string"  # [Required] over string?
+    text = ours.render()
+    assert "Total as total_amount decimal(18, 2)" in text and "Placed DateTime [date]" in text
+    assert "Version byte[]? generated on add or update concurrency token" in text
+
+
 def test_where_each_part_is_configured(both):
     _, ours, web = both
     by_name = {e.name: e for e in ours.items}
@@ -89,8 +137,13 @@ def test_where_each_part_is_configured(both):
     assert by_name["Customer"].location.line == _place(customer, "class Customer")[0]
     lines = ours.render().splitlines()
     assert lines[0] == "Data model: 8 entities in 1 context (ShopContext 8)"
-    assert "ShopContext  Order  -> PurchaseOrders  key (Number)  DbSet Orders  Web.Server/Data/Order.cs:4:14" in lines
-    assert "    columns: Number, Total as total_amount, CustomerCode, Discriminator (shadow)" in lines
+    assert "ShopContext  Order  -> PurchaseOrders  key (Number)  DbSet Orders  Web.Server/Data/Order.cs:7:14" in lines
+    assert (
+        "    columns: Number int generated on add; Total as total_amount decimal(18, 2); Placed DateTime [date];"
+        " Version byte[]? generated on add or update concurrency token; CustomerCode string;"
+        " Discriminator string(13) (shadow)"
+    ) in lines
+    assert "    columns: Id int generated on add; Label string(40); CreatedByCode string? (shadow)" in lines
 
 
 def test_what_the_reading_does_not_follow_is_named(tmp_path):

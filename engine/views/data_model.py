@@ -19,6 +19,34 @@ class Column:
     """The column's name in the entity's table: configured, or EF Core's by convention."""
     shadow: bool = False
     """No property in the code holds it: EF Core adds it (a foreign key, an owned type's key)."""
+    nullable: bool = False
+    """Whether EF Core lets it take null (``type`` then ends in ``?``)."""
+    max_length: int | None = None
+    precision: int | None = None
+    scale: int | None = None
+    column_type: str = ""
+    """The store type the code configures (``[Column(TypeName = ...)]``, ``HasColumnType``)."""
+    value_generated: str = ""
+    """``on add``, ``on update``, ``on add or update`` or ``never`` where EF Core says so; empty: not generated."""
+    concurrency_token: bool = False
+
+    def describe(self) -> str:
+        """``Title string(60)``, ``Price decimal(18, 2)``, ``Id int generated on add``, ``When DateTime [date]``."""
+        size = (
+            f"({self.max_length})"
+            if self.max_length is not None
+            else f"({self.precision}{f', {self.scale}' if self.scale is not None else ''})"
+            if self.precision is not None
+            else ""
+        )
+        words = [self.property + (f" as {self.column}" if self.column != self.property else ""), self.type + size]
+        words += [f"[{self.column_type}]"] if self.column_type else []
+        words += (
+            [f"generated {self.value_generated}"] if self.value_generated and self.value_generated != "never" else []
+        )
+        words += ["concurrency token"] if self.concurrency_token else []
+        words += ["(shadow)"] if self.shadow else []
+        return " ".join(words)
 
 
 @dataclass(frozen=True)
@@ -98,12 +126,9 @@ class DataModel:
             rows.append(
                 (columns(item.context, item.name, table, key, kind, db_set, where(item.location, self.root)), index)
             )
-            shown = [
-                c.property + (f" as {c.column}" if c.column != c.property else "") + (" (shadow)" if c.shadow else "")
-                for c in item.columns
-            ]
+            shown = [column.describe() for column in item.columns]
             if shown:
-                rows.append(("    columns: " + ", ".join(shown), index))
+                rows.append(("    columns: " + "; ".join(shown), index))
             for fk in item.foreign_keys:
                 rows.append(
                     (

@@ -20,6 +20,7 @@ from ..models import Location
 from ..symbols.describe import display, full_name, location_of
 from ..views.data_model import Column, Entity, ForeignKey
 from .ef_drafts import EntityDraft, ModelDraft, RelationDraft
+from .ef_facets import GENERATED_KEY_TYPES, Facets, annotated, optional
 from .ef_types import Navigation, Scalar, attribute_strings, has_attribute, mapped_members, named_argument
 
 
@@ -67,7 +68,13 @@ class Conventions:
     def _entity(self, name: str, entity: EntityDraft) -> Entity:
         scalars, _ = self.members[name]
         key = self.key(name)
-        columns = [Column(s.name, s.type, self._column(entity, s)) for s in scalars]
+        foreign = {
+            prop
+            for relation in self.relations
+            if relation.dependent == name and relation.kind != "many-to-many"
+            for prop in self._foreign_key(relation)[0]
+        }
+        columns = [self._scalar_column(entity, s, key, foreign) for s in scalars]
         known = {c.property for c in columns}
         foreign_keys = []
         for relation in self.relations:
@@ -79,10 +86,14 @@ class Conventions:
                 if prop not in known and shadow:
                     known.add(prop)
                     principal_key = self._principal_key(relation)[index]
-                    columns.append(Column(prop, self._type_of(relation.principal, principal_key), prop, shadow=True))
+                    # A shadow key's type is the principal key's made nullable: the relationship is optional.
+                    principal_type = self._type_of(relation.principal, principal_key).removesuffix("?") + "?"
+                    columns.append(Column(prop, principal_type, prop, shadow=True, nullable=True))
         if self._discriminated(name) and "Discriminator" not in known:
             known.add("Discriminator")
-            columns.append(Column("Discriminator", "string", "Discriminator", shadow=True))
+            # Its values are the hierarchy's type names: EF Core makes the column as long as the longest.
+            longest = max(len(self._short(n)) for n in self._hierarchy(name))
+            columns.append(Column("Discriminator", "string", "Discriminator", shadow=True, max_length=longest))
         for prop, type_name in entity.shadow.items():
             if prop not in known:
                 known.add(prop)
@@ -97,7 +108,7 @@ class Conventions:
                     column = prop if entity.owned_many else self._column_of(owner_draft, principal_key)
                     columns.insert(0, Column(prop, self._type_of(entity.owner, principal_key), column, shadow=True))
             if entity.owned_many and "Id" not in known:
-                columns.insert(len(fk), Column("Id", "int", "Id", shadow=True))
+                columns.insert(len(fk), Column("Id", "int", "Id", shadow=True, value_generated="on add"))
             foreign_keys.insert(
                 0,
                 ForeignKey(
@@ -123,6 +134,28 @@ class Conventions:
             self._short(entity.owner) if entity.owner else "",
             entity.db_set,
             self.project,
+        )
+
+    def _scalar_column(self, entity: EntityDraft, scalar: Scalar, key: tuple[str, ...], foreign: set[str]) -> Column:
+        """A property's column with its facets: the data annotations', the Fluent API's over them, and EF
+        Core's conventions for what neither says (``ef_facets``)."""
+        configured = annotated(scalar.symbol).merged(entity.facets.get(scalar.name, Facets()))
+        nullable = optional(scalar.symbol) and configured.required is not True and scalar.name not in key
+        generated = configured.value_generated
+        if not generated and key == (scalar.name,) and scalar.name not in foreign:
+            generated = "on add" if scalar.type in GENERATED_KEY_TYPES else ""
+        shown = scalar.type.removesuffix("?") + ("?" if nullable else "")
+        return Column(
+            scalar.name,
+            shown,
+            self._column(entity, scalar),
+            nullable=nullable,
+            max_length=configured.max_length,
+            precision=configured.precision,
+            scale=configured.scale,
+            column_type=configured.column_type,
+            value_generated=generated,
+            concurrency_token=configured.concurrency_token,
         )
 
     def _join(self, relation: _Relation) -> Entity:
@@ -231,6 +264,17 @@ class Conventions:
         if self._base(entity) is not None or entity.strategy:
             return False
         return any(self._base(other) == name for other in self.draft.entities.values())
+
+    def _hierarchy(self, root: str) -> list[str]:
+        """``root`` and every entity derived from it, however deep."""
+        found = [root]
+        for name, entity in self.draft.entities.items():
+            base = self._base(entity)
+            while base is not None and base != root:
+                base = self._base(self.draft.entities[base])
+            if base == root:
+                found.append(name)
+        return found
 
     def _base(self, entity: EntityDraft) -> str | None:
         base = entity.symbol.BaseType

@@ -9,6 +9,7 @@ from typing import Any
 from ..models import Location
 from ..symbols.describe import full_name, typed
 from ..views.data_model import ModelProblem
+from .ef_facets import Facets
 
 
 @dataclass
@@ -29,6 +30,8 @@ class EntityDraft:
     column_names: dict[str, str] = field(default_factory=dict)
     shadow: dict[str, str] = field(default_factory=dict)
     """Properties the Fluent API adds (``Property<int>("Id")``): name -> type."""
+    facets: dict[str, Facets] = field(default_factory=dict)
+    """What the Fluent API sets of each property's column (required, length, precision, type...)."""
     db_set: str = ""
     location: Location | None = None
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..host.interop import Operation
 from ..symbols.describe import display, full_name, location_of, typed
+from . import ef_facets as facets
 from .ef_drafts import ModelDraft, RelationDraft
 from .ef_types import navigation_target
 
@@ -216,10 +217,17 @@ class FluentReader:
             elif name not in _NO_SHAPE:
                 handled = False
         elif subject.kind == "property":
+            entity = self.draft.entities[subject.entity]
             if name == "HasColumnName" and arguments:
                 value = self._string(model, arguments[0].Expression)
                 if value is not None and subject.property:
-                    self.draft.entities[subject.entity].column_names[subject.property] = value
+                    entity.column_names[subject.property] = value
+            elif subject.property and facets.fluent(
+                entity.facets.setdefault(subject.property, facets.Facets()),
+                name,
+                [self._constant(model, a.Expression) for a in arguments],
+            ):
+                pass
             elif name not in _NO_SHAPE:
                 handled = False
         elif subject.kind == "relation" and subject.relation is not None:
@@ -318,6 +326,11 @@ class FluentReader:
                     return navigation_target(typed(member).Type)[0]
             current = current.BaseType
         return None
+
+    def _constant(self, model: Any, expression: Any) -> Any:
+        """The value of a constant argument (``80``, ``"date"``, ``false``), else ``None``."""
+        value = model.GetConstantValue(expression, self.operation.token)
+        return value.Value if value.HasValue else None
 
     def _string(self, model: Any, expression: Any) -> str | None:
         constant = model.GetConstantValue(expression, self.operation.token)
