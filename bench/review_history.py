@@ -113,9 +113,14 @@ def main() -> None:
             (tree / name).unlink(missing_ok=True)
     properties = [f"-p:{p}" for p in arguments.property]
     # The properties reach the builds the engine runs too (run_tests' build gets an allowlisted environment
-    # and its own command line): MSBuild reads this file beside the solution for every build in the tree.
-    if properties:
-        (clone / "Directory.Build.rsp").write_text("\n".join(properties) + "\n")
+    # and its own command line, and the dotnet CLI reads no Directory.Build.rsp): a Directory.Build.props
+    # of the working tree's own sets them after the repository's (the review compares commits).
+    if arguments.property:
+        props = clone / "Directory.Build.props"
+        text = props.read_text() if props.is_file() else "<Project>\n</Project>\n"
+        group = "".join(f"<{name}>{value}</{name}>" for name, _, value in (p.partition("=") for p in arguments.property))
+        head, _, tail = text.rpartition("</Project>")
+        props.write_text(f"{head}  <PropertyGroup>{group}</PropertyGroup>\n</Project>{tail}")
     subprocess.run(["dotnet", "restore", str(clone / arguments.solution), *properties], check=True, capture_output=True)
 
     from engine import load_solution, review

@@ -19,7 +19,9 @@ from .workspace.sessions import load_solution
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
-    doctor = commands.add_parser("doctor", help="check dotnet, the SDK, Roslyn and the engine's C# helpers (built if needed); load PATH if given")
+    doctor = commands.add_parser(
+        "doctor", help="check dotnet, the SDK, Roslyn and the engine's C# helpers (built if needed); load PATH if given"
+    )
     doctor.add_argument("path", nargs="?", help="a .sln, .slnx, .csproj or a directory")
     doctor.add_argument("--json", action="store_true", help="print one JSON object")
     doctor.add_argument("--no-restore", action="store_true", help="do not run dotnet restore")

@@ -89,6 +89,8 @@ def test_pages_and_components_are_routes_too(listed):
         ("component", "/counter", "Counter", "Web.Client"),
         ("Razor Page", "/Privacy", "PrivacyModel", "Web.Server"),
     }
+    # As MapRazorComponents maps them: a form posts back to its page.
+    assert {item.methods for item in view.items if item.kind == "component"} == {("GET", "POST")}
     orders = next(item for item in view.items if item.route == "/customers/{Code}/orders")
     assert (Path(orders.location.path).name, orders.location.line) == ("Orders.razor", 2)
 

@@ -37,11 +37,11 @@ def _place(path: Path, needle: str, nth: int = 0) -> tuple[int, int]:
 def test_references_in_razor_files_are_at_their_razor_lines(web):
     view = web.run(queries.find_references, SymbolRef(name="Web.Client.Shared.TodoItem"))
     places = {(Path(r.location.path).name, r.location.line, r.location.column): r for r in view.items}
-    # Generated code keeps only what no one wrote: the type check of a component attribute's value
-    # (``Items="items"``), which has no place in the .razor file.
-    generated = [r for r in view.items if "/obj/" in r.location.path]
-    assert generated and all("RuntimeHelpers.TypeCheck<" in r.line_text for r in generated)
+    # No place is in code nobody wrote: the type check Razor writes for a component attribute's value
+    # (``Items="items"``) is at that value.
+    assert not [r for r in view.items if "/obj/" in r.location.path]
     home = WEB / "Web.Server/Components/Pages/Home.razor"
+    assert places[("Home.razor", *_place(home, 'items" Heading'))].kind == "type use"
     for nth in (0, 1):  # two `new TodoItem(...)` on one line
         line, column = _place(home, "TodoItem(", nth)
         reference = places[("Home.razor", line, column)]
@@ -53,6 +53,18 @@ def test_references_in_razor_files_are_at_their_razor_lines(web):
     counter = WEB / "Web.Client/Pages/Counter.razor"
     assert ("Counter.razor", *_place(counter, "TodoItem(1")) in places
     assert ("TodoEndpoints.cs", *_place(WEB / "Web.Server/Api/TodoEndpoints.cs", "TodoItem item")) in places
+
+
+def test_a_bound_property_is_read_and_written_at_its_razor_place(web):
+    """``@bind-Value="customer.Name"``: Razor writes the read, the setter and an expression of it in
+    generated code; the answer has one place, in the .razor file, read and written."""
+    view = web.run(queries.find_references, SymbolRef(name="Web.Server.Data.Customer.Email"))
+    form = WEB / "Web.Server/Components/CustomerForm.razor"
+    line, column = _place(form, "customer.Email")
+    assert [(Path(r.location.path).name, r.location.line, r.kind) for r in view.items] == [
+        ("CustomerForm.razor", line, "read-write")
+    ]
+    assert view.items[0].location.column == column + len("customer.")
 
 
 def test_a_property_used_in_a_razor_expression(web):
@@ -95,7 +107,9 @@ def test_razor_places_over_mcp():
         text = answer.content[0].text
         home_line, home_column = _place(WEB / "Web.Server/Components/Pages/Home.razor", "TodoItem(")
         home = text.split("\nWeb.Server/Components/Pages/Home.razor\n", 1)[1]
-        assert home.startswith(f"  {home_line}:{home_column - 23}  type use")  # List<TodoItem> before new TodoItem(
+        items_line, items_column = _place(WEB / "Web.Server/Components/Pages/Home.razor", 'items" Heading')
+        assert home.startswith(f"  {items_line}:{items_column}  type use")  # the Items="items" attribute's type
+        assert f"  {home_line}:{home_column - 23}  type use" in home  # List<TodoItem> before new TodoItem(
         assert f"  {home_line}:{home_column}  object creation  Home.items" in home
         places = [item["at"] for item in answer.structured_content["result"]["items"]]
         assert f"Web.Server/Components/Pages/Home.razor:{home_line}:{home_column}" in places
@@ -157,6 +171,16 @@ def test_the_outline_of_a_razor_file(web):
     members = [(node.kind, node.name, node.location.line) for node in outline.items[-1].children]
     assert ("parameter", "Code", _place(orders, "Code { get")[0]) in members
     assert ("method", "Shown", _place(orders, "Shown() =>")[0]) in members
+    # A render mode makes Razor declare a class nobody wrote: the outline shows what the file says.
+    counter = web.run(queries.file_outline, str(WEB / "Web.Client/Pages/Counter.razor"))
+    component = next(node for node in counter.items if node.kind == "component")
+    assert [node.name for node in component.children] == [
+        "currentCount",
+        "list",
+        "numbers",
+        "pending",
+        "IncrementCount",
+    ]
     home = WEB / "Web.Server/Components/Pages/Home.razor"
     uses = [node for node in web.run(queries.file_outline, str(home)).items if node.kind == "uses"]
     assert [(node.name, node.location.line, node.location.column) for node in uses] == [

@@ -73,4 +73,3 @@ def _measured(native: Any, compiled: Any, trees: list[Any], operation: Operation
         )
         for shown, doc_id, path, line, column, end_line, end_column, cyclomatic, cognitive, lines in rows
     ]
-

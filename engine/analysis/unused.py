@@ -256,4 +256,3 @@ def _used(snapshot: Snapshot, symbols: list[Any], searched: list[Any], operation
 
     task = helpers().Unused.UsedAsync(Array[ISymbol](symbols), Array[Project](searched), operation.token)
     return [bool(flag) for flag in operation.wait(task)]
-

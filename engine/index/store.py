@@ -20,7 +20,7 @@ from typing import Any
 
 from ..host.cache import cache_dir
 
-FORMAT = "6"
+FORMAT = "7"
 """Bumped when what is stored changes: an index of another format is ignored and rewritten."""
 
 

@@ -20,8 +20,9 @@ public static class References
         // In order, each place once (the first definition that found it wins). Places are cheap, rows are not:
         // a row binds its place's member, so the rows are written after, each core taking a share of the documents.
         var rows = new List<object[]?>();
-        var placed = new HashSet<(string, int, int)>();
+        var placed = new Dictionary<(string, int, int), int>();
         var unwritten = new List<Unwritten>();
+        var moved = new List<Unwritten>();
         foreach (var referenced in found)
         {
             var definition = referenced.Definition;
@@ -33,22 +34,44 @@ public static class References
                 foreach (var declared in definition.Locations.Where(l => l.IsInSource))
                 {
                     var place = Symbols.Place(declared);
-                    if (placed.Add((place.Path, place.Line, place.Column)))
+                    if (placed.TryAdd((place.Path, place.Line, place.Column), rows.Count))
                     {
                         rows.Add([.. place.Row, SyntaxRoles.Declaration, definition.ToDisplayString(format), "", ""]);
                     }
                 }
             }
             var isConstructor = definition is IMethodSymbol { MethodKind: MethodKind.Constructor };
+            // A component's references in generated code are its tags: engine/web/components.py places them.
+            var component = IsComponent(definition);
             foreach (var reference in referenced.Locations)
             {
                 token.ThrowIfCancellationRequested();
                 if (!reference.Location.IsInSource) continue;
-                var place = Symbols.Place(reference.Location);
-                if (!placed.Add((place.Path, place.Line, place.Column))) continue;
-                unwritten.Add(new Unwritten(rows.Count, reference, place, definition.Kind, isConstructor, related));
+                var place = component ? Symbols.Place(reference.Location) : Symbols.PlaceOfUse(reference.Location);
+                var use = new Unwritten(rows.Count, reference, place, definition.Kind, isConstructor, related);
+                if (place != Symbols.Place(reference.Location))
+                {
+                    moved.Add(use);  // after every place written where it is: those own their rows
+                    continue;
+                }
+                if (!placed.TryAdd((place.Path, place.Line, place.Column), rows.Count)) continue;
+                unwritten.Add(use);
                 rows.Add(null);
             }
+        }
+        foreach (var use in moved)
+        {
+            var place = use.Place;
+            if (placed.TryGetValue((place.Path, place.Line, place.Column), out var row))
+            {
+                // Razor wrote one place of the file twice (an @bind-Value's read and its setter): one row,
+                // whose kind says both.
+                unwritten.Add(use with { Row = row, Merged = true });
+                continue;
+            }
+            placed[(place.Path, place.Line, place.Column)] = rows.Count;
+            unwritten.Add(use with { Row = rows.Count });
+            rows.Add(null);
         }
         var enclosing = new System.Collections.Concurrent.ConcurrentDictionary<ISymbol, string>(ReferenceEqualityComparer.Instance);
         var documents = unwritten.GroupBy(u => u.Reference.Document.Id).ToArray();
@@ -70,21 +93,38 @@ public static class References
     {
         var document = inDocument.First().Reference.Document;
         var model = (await document.GetSemanticModelAsync(token).ConfigureAwait(false))!;
-        foreach (var each in inDocument)
+        foreach (var each in inDocument.OrderBy(u => u.Merged))
         {
             var location = each.Reference.Location;
             var tree = location.SourceTree!;
             var root = await tree.GetRootAsync(token).ConfigureAwait(false);
-            var text = await tree.GetTextAsync(token).ConfigureAwait(false);
             var kind = KindAt(location, each.DefinitionKind, each.IsConstructor, each.Reference.IsImplicit, root);
+            if (each.Merged)
+            {
+                // The row is this document's too (one generated file per Razor file): written just before.
+                if (rows[each.Row] is { } row) row[5] = Both((string)row[5], kind);
+                continue;
+            }
+            var text = await tree.GetTextAsync(token).ConfigureAwait(false);
             var member = Enclosing(model, location.SourceSpan.Start, format, enclosing, token);
             rows[each.Row] = [.. each.Place.Row, kind, member, Symbols.LineText(each.Place, tree, text), each.Related];
         }
     }
 
+    public static bool IsComponent(ISymbol symbol) =>
+        symbol is INamedTypeSymbol type
+        && type.AllInterfaces.Any(i => i.ToDisplayString() == "Microsoft.AspNetCore.Components.IComponent");
+
+    /// <summary>The kind of a place used two ways: a read and a write make a read-write.</summary>
+    static string Both(string first, string second) =>
+        first == second ? first
+        : (first, second) is (SyntaxRoles.Read, SyntaxRoles.Write) or (SyntaxRoles.Write, SyntaxRoles.Read) ? SyntaxRoles.ReadWrite
+        : first == SyntaxRoles.ReadWrite || second == SyntaxRoles.ReadWrite ? SyntaxRoles.ReadWrite : first;
+
     /// <summary>A place whose row is still to be written: its slot among the rows and what the row says of it.</summary>
     readonly record struct Unwritten(
-        int Row, ReferenceLocation Reference, Symbols.Where Place, SymbolKind DefinitionKind, bool IsConstructor, string Related);
+        int Row, ReferenceLocation Reference, Symbols.Where Place, SymbolKind DefinitionKind, bool IsConstructor, string Related,
+        bool Merged = false);
 
     /// <summary>How many places DescribeAsync would list (declarations left out), without describing them: a
     /// code lens's count. -1 when one is in generated code, whose places a feature may move (a Razor

@@ -78,6 +78,83 @@ public static class Symbols
             : span;
     }
 
+    /// <summary>Where a person wrote a use the compiler found in Razor's generated code: the use's own mapped
+    /// place (<see cref="Place"/>), else, for a use Razor wrote around what the file says (the setter of an
+    /// <c>@bind-Value</c>, the type check of a component attribute's value), the nearest span of the file
+    /// the generated code maps (within <see cref="RazorNearby"/> characters), at the same name in it when the
+    /// span names it again. A use of any other tree is at its <see cref="Place"/>.</summary>
+    public static Where PlaceOfUse(Location location)
+    {
+        var place = Place(location);
+        if (location.SourceTree is not { } tree || place.Path != tree.FilePath || RazorFileOf(tree) is null) return place;
+        var text = tree.GetText();
+        var at = location.SourceSpan;
+        var name = text.ToString(at);
+        // The span that follows it in the same statement (a component attribute's type check: its value),
+        // else the nearest span written with the same name (an @bind-Value's setter and expression).
+        var found = Following(tree, text, at) ?? Nearest(tree, text, at, name, RazorSameName);
+        if (found is not { } chosen) return place;
+        var written = text.ToString(chosen.Generated);
+        var offset = name.Length > 0 ? written.IndexOf(name, StringComparison.Ordinal) : -1;
+        var start = chosen.Mapped.StartLinePosition;
+        var before = offset > 0 ? written[..offset] : "";
+        var line = start.Line + before.Count(c => c == '\n');
+        var column = before.Contains('\n') ? offset - before.LastIndexOf('\n') - 1 : start.Character + Math.Max(offset, 0);
+        var length = offset >= 0 ? name.Length : 0;
+        return new Where(chosen.Mapped.Path, line + 1, column + 1, line + 1, column + 1 + length);
+    }
+
+    /// <summary>The mapped span of the file nearest <paramref name="at"/> (within <paramref name="most"/>
+    /// generated characters), only those that write <paramref name="name"/> when it is given.</summary>
+    static (FileLinePositionSpan Mapped, Microsoft.CodeAnalysis.Text.TextSpan Generated)? Nearest(
+        SyntaxTree tree, Microsoft.CodeAnalysis.Text.SourceText text, Microsoft.CodeAnalysis.Text.TextSpan at, string? name, int most)
+    {
+        (FileLinePositionSpan, Microsoft.CodeAnalysis.Text.TextSpan)? nearest = null;
+        var distance = int.MaxValue;
+        foreach (var mapping in tree.GetLineMappings())
+        {
+            if (mapping.IsHidden || !mapping.MappedSpan.HasMappedPath || !ExistingFile(mapping.MappedSpan.Path)) continue;
+            var generated = text.Lines.GetTextSpan(mapping.Span);
+            if (name is not null && !WritesName(text.ToString(generated), name)) continue;
+            var gap = at.End <= generated.Start ? generated.Start - at.End : at.Start >= generated.End ? at.Start - generated.End : 0;
+            if (gap < distance) (nearest, distance) = ((mapping.MappedSpan, generated), gap);
+        }
+        return distance <= most ? nearest : null;
+    }
+
+    /// <summary>The first mapped span after <paramref name="at"/> when no ';' comes between them.</summary>
+    static (FileLinePositionSpan Mapped, Microsoft.CodeAnalysis.Text.TextSpan Generated)? Following(
+        SyntaxTree tree, Microsoft.CodeAnalysis.Text.SourceText text, Microsoft.CodeAnalysis.Text.TextSpan at)
+    {
+        (FileLinePositionSpan, Microsoft.CodeAnalysis.Text.TextSpan)? first = null;
+        foreach (var mapping in tree.GetLineMappings())
+        {
+            if (mapping.IsHidden || !mapping.MappedSpan.HasMappedPath || !ExistingFile(mapping.MappedSpan.Path)) continue;
+            var generated = text.Lines.GetTextSpan(mapping.Span);
+            if (generated.Start >= at.End && (first is null || generated.Start < first.Value.Item2.Start)) first = (mapping.MappedSpan, generated);
+        }
+        if (first is not { } found || found.Item2.Start - at.End > RazorBeside) return null;
+        return text.ToString(Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(at.End, found.Item2.Start)).Contains(';') ? null : found;
+    }
+
+    static bool WritesName(string written, string name)
+    {
+        for (var at = written.IndexOf(name, StringComparison.Ordinal); at >= 0; at = written.IndexOf(name, at + 1, StringComparison.Ordinal))
+        {
+            var end = at + name.Length;
+            if ((at == 0 || !char.IsLetterOrDigit(written[at - 1]) && written[at - 1] != '_')
+                && (end == written.Length || !char.IsLetterOrDigit(written[end]) && written[end] != '_')) return true;
+        }
+        return false;
+    }
+
+    /// <summary>How far (in generated characters) a use Razor wrote with the same name may be from its span.</summary>
+    const int RazorSameName = 3000;
+
+    /// <summary>How far (in generated characters, #line directives included) a use Razor wrote before a
+    /// span of the same statement may be from it.</summary>
+    const int RazorBeside = 600;
+
     static readonly ConditionalWeakTable<SyntaxTree, string> razorFiles = new();
 
     /// <summary>The .razor or .cshtml file a Razor-generated tree was made from; null for any other tree.</summary>

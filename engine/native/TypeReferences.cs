@@ -62,7 +62,8 @@ public static class TypeReferences
                 }
                 if (id is null) continue;
                 var location = at.Value.GetLocation();
-                var place = Symbols.Place(location);
+                // Where a person wrote it, as find references answers (a component's tags are placed later).
+                var place = References.IsComponent(type) ? Symbols.Place(location) : Symbols.PlaceOfUse(location);
                 var key = (place.Path, place.Line, place.Column);
                 if (rows.ContainsKey(key)) continue;
                 var kind = References.KindAt(location, constructor ? SymbolKind.Method : SymbolKind.NamedType, constructor,

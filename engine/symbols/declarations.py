@@ -237,7 +237,9 @@ def source_declarations(snapshot: Snapshot, operation: Operation, naming: str | 
     texts = snapshot.source_texts
     if naming is not None and texts is not None and not snapshot.has_memo(DECLARATIONS_MEMO):
         test = text_may_declare(naming)
-        alone = _walked_alone(snapshot, [p for p in snapshot.projects if texts.may_declare(p, test, operation)], operation)
+        alone = _walked_alone(
+            snapshot, [p for p in snapshot.projects if texts.may_declare(p, test, operation)], operation
+        )
         return Declarations(snapshot, alone)
     return snapshot.memo(DECLARATIONS_MEMO, lambda: _declarations(snapshot, operation))
 

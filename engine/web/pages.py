@@ -22,6 +22,9 @@ _MODEL_DIRECTIVE = re.compile(r"^\s*@model\s+([\w.]+)")
 _AUTHORIZE_DIRECTIVE = re.compile(r"^\s*@attribute\s+\[(Authorize|AllowAnonymous)\b(?:\(([^)]*)\))?")
 
 
+COMPONENT_METHODS = ("GET", "POST")
+
+
 def razor_endpoints(project: Any, compilation: Any, operation: Operation, name: str) -> list[Endpoint]:
     folder = Path(str(project.FilePath)).parent
     found = []
@@ -41,9 +44,17 @@ def razor_endpoints(project: Any, compilation: Any, operation: Operation, name: 
                 page = _PAGE_DIRECTIVE.match(line)
                 if page and page.group(1) is not None:
                     location = _directive_place(path, number, line)
+                    # MapRazorComponents maps each routable component for GET and POST (a form posts back to
+                    # its page when rendered statically): RazorComponentEndpointFactory's HttpMethodMetadata.
                     found.append(
                         Endpoint(
-                            ("GET",), combined(page.group(1)), "component", path.stem, location, authorization, name
+                            COMPONENT_METHODS,
+                            combined(page.group(1)),
+                            "component",
+                            path.stem,
+                            location,
+                            authorization,
+                            name,
                         )
                     )
             continue

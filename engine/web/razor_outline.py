@@ -87,6 +87,8 @@ def _type_node(component: Any, path: str, lines: list[str], operation: Operation
         accessor = str(member.Kind) == "Method" and member.AssociatedSymbol is not None
         if member.IsImplicitlyDeclared or not member.Locations.Length or accessor:
             continue  # accessors are shown with their property
+        if str(member.Name).startswith("__"):
+            continue  # made by Razor (``__PrivateComponentRenderModeAttribute`` for @rendermode): nobody wrote it
         place = location_of(member.Locations[0])
         if place is None or place.path != path:
             continue  # generated around the markup (BuildRenderTree), not written in the file
