@@ -92,7 +92,7 @@ def main() -> None:
     parser.add_argument("--namespace", help="the library's root namespace, to name ApiCompat's members")
     parser.add_argument("--apicompat", type=Path, help="the apicompat tool (else installed into the scratch)")
     parser.add_argument(
-        "--drop", action="append", default=["global.json"],
+        "--drop", action="append", default=[],
         help="a file to remove from both sides first (a global.json pinning another SDK, a NuGet.Config of feeds "
         "not reached here)",
     )  # fmt: skip

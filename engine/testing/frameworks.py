@@ -17,6 +17,7 @@ _TEST_ATTRIBUTES = {
 }
 _FRAMEWORK_ASSEMBLIES = (
     "xunit.core.dll",
+    "xunit.v3.core.dll",
     "nunit.framework.dll",
     "Microsoft.VisualStudio.TestPlatform.TestFramework.dll",
 )

@@ -24,6 +24,7 @@ from .child import Finished, cancellable, check_configuration, dotnet_command, d
 from .discovery import find_tests
 from .frames import resolve_stack_trace
 from .frameworks import is_test_project, test_framework
+from .platform import is_xunit_v3, platform_arguments, runs_on_platform
 from .runs import run_directory
 from .runtimes import TargetPlan, installed_runtimes, plans, target_framework
 from .trx import Outcome, framework_of_results, read_results
@@ -96,7 +97,19 @@ def run_tests(
         if progress is not None:
             progress(finished_count[0], max(len(names or ()), finished_count[0]), live["name"])
 
+    on_platform = runs_on_platform(target, session.root)
+    xunit_v3 = on_platform and is_xunit_v3(snapshot)
+    if xunit_v3:
+        widened = ""  # named one by one on the command line, however many
+
     def run(chosen: str | None, settings: dict[str, str]) -> Finished:
+        if on_platform:
+            results = directory / (chosen or "all")
+            arguments = platform_arguments(
+                target, results, configuration, xunit_v3, names, whole_classes, expression, filter
+            )
+            command = [dotnet_path(session), "test", *arguments, *(["--framework", chosen] if chosen else [])]
+            return run_child(command, target.parent, timeout, on_line, cancelled, settings)
         command = dotnet_command(
             session,
             "test",
