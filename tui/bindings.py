@@ -263,7 +263,10 @@ OTHER_KEYS = [
     ("ctrl+p", "command palette: every action, the themes, and symbols by name"),
     ("tab / shift+tab", "move between the filter, the tree, the source and the panels"),
     ("enter / click", "in a panel or a tree: open the selected item in the source view"),
-    ("home / end", "in the source view: the line's start and end (the editor's ctrl+a, ctrl+e; ctrl+e, ctrl+u, ctrl+k and ctrl+w are the app's keys there)"),
+    (
+        "home / end",
+        "in the source view: the line's start and end (the editor's ctrl+a, ctrl+e; ctrl+e, ctrl+u, ctrl+k and ctrl+w are the app's keys there)",
+    ),
 ]
 """Keys that come from Textual's own widgets rather than from the bindings above."""
 

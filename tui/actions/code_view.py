@@ -30,11 +30,14 @@ from .base import AppMixin
 log = logging.getLogger("roslyn_tui")
 SETTLE_SECONDS = 0.15
 """How long scrolling must pause before the lines on screen are asked for: a scroll at animation rate asks once."""
-LENS_SECONDS = (0.6, 1.5, 3.0, 6.0, 12.0, 24.0)
-"""The times lenses are counted within, one call each while some count is still short: on a first start
-at 25 projects nothing is found within the first 0.6 s (the compilations are not built), and then more
-each time as they are (tmux, a first start: "6+ refs" at 2.7 s, "2,662+" at 11 s, "15,755" exact at 40 s),
-until the exact step; a count never goes down (``code_lens``)."""
+LENS_SECONDS = (0.6, 1.0, 1.5, 2.0, 2.0, 2.0, 2.0, 2.0)
+"""The times lenses are counted within, one call each while some count is still short and no other file
+waits: on a first start at 25 projects nothing is found within the first 0.6 s (the compilations are not
+built), and then more each time as they are (tmux, a first start: "6+ refs" at 2.4 s, thousands within
+15 s), a count never going down (``code_lens``); the exact counts come on their own reader. No call is
+longer than 2 s: another file opened meanwhile waits for the one in flight."""
+EXACT_PATIENCE_SECONDS = 30.0
+"""How long the exact lenses wait for the counts of a file opened meanwhile."""
 TESTS_RETRY_SECONDS = 1.0
 """How soon lenses ask again for the tests while the warm-up builds the call graph."""
 TESTS_PATIENCE_SECONDS = 300.0
@@ -48,7 +51,6 @@ class _MarksRequest:
     generation: int
     first: int
     last: int
-    tests_only: bool = False
     give_up: float = 0.0
     """When a request waiting for the call graph stops waiting (``time.monotonic()``)."""
 
@@ -73,6 +75,10 @@ class CodeViewActions(AppMixin):
     _marks_lock = threading.Lock()
     _marks_wanted: list[_MarksRequest] = []
     _marks_reading = False
+    _hints_wanted: list[_MarksRequest] = []
+    _hints_reading = False
+    _counts_wanted: list[_MarksRequest] = []
+    _counts_reading = False
 
     def apply_code_view_config(self) -> None:
         remembered = config.load()
@@ -101,13 +107,81 @@ class CodeViewActions(AppMixin):
             self._want_marks(_MarksRequest(view, view.path, view.generation, missing[0], missing[-1]))
 
     def _want_marks(self, request: _MarksRequest) -> None:
-        """Queue ``request`` for the one reader: marks never take more than one thread from the keys."""
+        """Queue ``request`` for three readers, one thread each, so that nothing waits behind a slower
+        kind: the hints (a file's own semantic model), the lens counts within growing times, and the
+        exact lenses with their tests (``_want_exact``: at 25 projects on a first start, 40 s or more)."""
+        with self._marks_lock:
+            self._hints_wanted = [*self._hints_wanted, request]
+            start_hints = not self._hints_reading
+            self._hints_reading = True
+            self._counts_wanted = [*self._counts_wanted, request]
+            start_counts = not self._counts_reading
+            self._counts_reading = True
+        if start_hints:
+            self.read_hints()
+        if start_counts:
+            self.read_counts()
+
+    def _want_exact(self, request: _MarksRequest) -> None:
         with self._marks_lock:
             self._marks_wanted = [*self._marks_wanted, request]
             if self._marks_reading:
                 return
             self._marks_reading = True
         self.read_marks()
+
+    @work(thread=True, group="code-view-counts")
+    def read_counts(self) -> None:
+        """The lenses of each request still for the text shown (the newest first), counted within
+        ``LENS_SECONDS`` in turn until every count is exact or another file waits; then the exact lenses
+        and the tests, on their own reader."""
+        while True:
+            with self._marks_lock:
+                while self._counts_wanted and not _current(self._counts_wanted[-1]):
+                    self._counts_wanted = self._counts_wanted[:-1]
+                if not self._counts_wanted or get_current_worker().is_cancelled:
+                    self._counts_reading = False
+                    return
+                request, self._counts_wanted = self._counts_wanted[-1], self._counts_wanted[:-1]
+            session = self.session
+            if session is None:  # between two engines: the next file shown asks again
+                continue
+            for number, seconds in enumerate(LENS_SECONDS):
+                if number and (self._counts_wanted or not _current(request)):
+                    break  # another file or place first: this one's exact counts come on the other reader
+                try:
+                    answer = session.run(
+                        code_view.code_lens, request.path, request.first, request.last, tests=False, seconds=seconds
+                    )
+                except EngineError as error:
+                    log.info("code lens of %s: %s", request.path, error)
+                    break
+                self.call_from_thread(request.view.show_lenses_of, answer)
+                if not answer.counting:
+                    break
+            give_up = time.monotonic() + TESTS_PATIENCE_SECONDS
+            self._want_exact(dataclasses.replace(request, give_up=give_up))
+
+    @work(thread=True, group="code-view-hints")
+    def read_hints(self) -> None:
+        """The inlay hints of each request still for the text shown, the newest first."""
+        while True:
+            with self._marks_lock:
+                while self._hints_wanted and not _current(self._hints_wanted[-1]):
+                    self._hints_wanted = self._hints_wanted[:-1]
+                if not self._hints_wanted or get_current_worker().is_cancelled:
+                    self._hints_reading = False
+                    return
+                request, self._hints_wanted = self._hints_wanted[-1], self._hints_wanted[:-1]
+            session = self.session
+            if session is None:
+                continue
+            try:
+                answer = session.run(code_view.inlay_hints, request.path, request.first, request.last)
+            except EngineError as error:
+                log.info("inlay hints of %s: %s", request.path, error)
+                continue
+            self.call_from_thread(request.view.show_hints_of, answer)
 
     def _next_marks(self, waiting: list[_MarksRequest]) -> _MarksRequest | None:
         """The newest request still for the text shown (what is on screen now comes first); with none, a
@@ -133,49 +207,27 @@ class CodeViewActions(AppMixin):
 
     @work(thread=True, group="code-view")
     def read_marks(self) -> None:
-        """Hints, then lenses without tests (fast), then with the tests that reach each declaration.
-        A failure leaves the code as it reads without them (the log has it); a changed file asks again."""
+        """The exact lenses with the tests that reach each declaration, of each request still for the text
+        shown. A failure leaves the code as it reads without them (the log has it); a changed file asks
+        again."""
         waiting: list[_MarksRequest] = []
         while (request := self._next_marks(waiting)) is not None:
-            view, path = request.view, request.path
-            steps: list[tuple[Callable[..., Any], dict[str, Any], Callable[[Any], None]]] = [
-                (code_view.code_lens, {}, view.show_lenses_of)
-            ]
-            if not request.tests_only:
-                # Hints first, then lenses counted within a moment (a member used 1,575 times shows
-                # "1,575+ refs" at once); the last step counts them exactly, with the tests.
-                steps[:0] = [
-                    (code_view.inlay_hints, {}, view.show_hints_of),
-                    *(
-                        (code_view.code_lens, {"tests": False, "seconds": seconds}, view.show_lenses_of)
-                        for seconds in LENS_SECONDS
-                    ),
-                ]
+            # The counts of a file just opened first: the exact ones would take the cores from them.
+            patience = time.monotonic() + EXACT_PATIENCE_SECONDS
+            while self._counts_reading and time.monotonic() < patience and not get_current_worker().is_cancelled:
+                time.sleep(0.1)
             session = self.session
             if session is None:  # between two engines: the next file shown asks again
                 continue
-            exact = False
-            for number, (query, kwargs, shown) in enumerate(steps):
-                if exact and "seconds" in kwargs:
-                    continue
-                if number >= 2 and self._marks_wanted:
-                    # Another file or place is waiting: its hints first, this file's exact counts later.
-                    waiting.append(
-                        dataclasses.replace(request, tests_only=True, give_up=time.monotonic() + TESTS_PATIENCE_SECONDS)
-                    )
-                    break
-                try:
-                    answer = session.run(query, path, request.first, request.last, **kwargs)
-                except EngineError as error:
-                    log.info("%s of %s: %s", query.__name__, path, error)
-                    continue
-                self.call_from_thread(shown, answer)
-                # Every count exact already: straight to the last step (the tests).
-                exact = exact or ("seconds" in kwargs and not answer.counting)
-                if getattr(answer, "tests_pending", False):
-                    # The warm-up is still building the call graph: the tests come once it has.
-                    give_up = request.give_up if request.tests_only else time.monotonic() + TESTS_PATIENCE_SECONDS
-                    waiting.insert(0, dataclasses.replace(request, tests_only=True, give_up=give_up))
+            try:
+                answer = session.run(code_view.code_lens, request.path, request.first, request.last)
+            except EngineError as error:
+                log.info("code lens of %s: %s", request.path, error)
+                continue
+            self.call_from_thread(request.view.show_lenses_of, answer)
+            if answer.tests_pending:
+                # The warm-up is still building the call graph: the tests come once it has.
+                waiting.insert(0, request)
 
     def action_toggle_code_lens(self) -> None:
         view = self.query_one(SourceView)

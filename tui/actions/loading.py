@@ -68,7 +68,8 @@ class LoadingActions(AppMixin):
     projects: list[str] | None
 
     if TYPE_CHECKING:
-        _marks_reading: bool
+        _hints_reading: bool
+        _counts_reading: bool
 
         def _ask_marks(self, view: SourceView) -> None: ...
 
@@ -166,12 +167,12 @@ class LoadingActions(AppMixin):
         self.call_from_thread(self.query_one("#problems-panel", InfoPanel).show, problems)
 
     def _wait_for_marks(self) -> None:
-        """Let the lenses and hints of a file opened just after the load come first. The whole solution's
+        """Let the hints and first lens counts of a file opened just after the load come first. The whole solution's
         diagnostics compile and analyse every project at once: at 25 projects, started beside a file's
         first lenses, they put those off from 1.1 s to 16-20 s (tmux, a first start)."""
         time.sleep(DIAGNOSTICS_GRACE_SECONDS)
         deadline = time.monotonic() + DIAGNOSTICS_PATIENCE_SECONDS
-        while self._marks_reading and time.monotonic() < deadline:
+        while (self._hints_reading or self._counts_reading) and time.monotonic() < deadline:
             time.sleep(0.25)
 
     def _spin(self, tab: str, label: str) -> Any:
