@@ -97,8 +97,12 @@ async def test_a_pasted_stack_trace_opens_its_frames(loop_copy):
         await pilot.press("ctrl+k")
         assert isinstance(app.screen, StackTraceScreen)
         app.screen.query_one("#trace", TextArea).load_text(trace)
-        await settle(pilot)
         frames = app.screen.query_one("#frames")
+        for _ in range(100):  # the trace is read once the typing pauses, then resolved by a worker
+            await settle(pilot)
+            if frames.border_title != "Frames":
+                break
+            await pilot.pause(0.1)
         assert frames.border_title == "Stack trace: 3 frames, 2 in the solution"
         frames.focus()
         await pilot.press("enter")
