@@ -76,7 +76,7 @@ def of_projects(
 
 
 def of_document(
-    snapshot: Snapshot, path: str, request: Request, fixable: Fixable, operation: Operation
+    snapshot: Snapshot, path: str, request: Request, fixable: Fixable | None, operation: Operation
 ) -> list[Diagnostic]:
     """One file's diagnostics in every target that compiles it (the semantic model of that file only)."""
     chosen = snapshot.document(path)
@@ -100,7 +100,7 @@ def of_document(
                     *operation.wait(running.GetAnalyzerSemanticDiagnosticsAsync(model, None, operation.token)),
                 ]
                 found.extend(_from_analyzers(raw, analyzers, project))
-        per_target.append((project, _marked(tuple(found), fixable(project))))
+        per_target.append((project, _marked(tuple(found), fixable(project) if fixable else set())))
     return _merged(snapshot, per_target)
 
 

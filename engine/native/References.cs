@@ -47,9 +47,10 @@ public static class References
             {
                 token.ThrowIfCancellationRequested();
                 if (!reference.Location.IsInSource) continue;
-                var place = component ? Symbols.Place(reference.Location) : Symbols.PlaceOfUse(reference.Location);
+                var direct = Symbols.Place(reference.Location);
+                var place = component ? direct : Symbols.PlaceOfUse(reference.Location, direct);
                 var use = new Unwritten(rows.Count, reference, place, definition.Kind, isConstructor, related);
-                if (place != Symbols.Place(reference.Location))
+                if (place != direct)
                 {
                     moved.Add(use);  // after every place written where it is: those own their rows
                     continue;

@@ -78,21 +78,19 @@ public static class Symbols
             : span;
     }
 
-    /// <summary>Where a person wrote a use the compiler found in Razor's generated code: the use's own mapped
-    /// place (<see cref="Place"/>), else, for a use Razor wrote around what the file says (the setter of an
-    /// <c>@bind-Value</c>, the type check of a component attribute's value), the nearest span of the file
-    /// the generated code maps (within <see cref="RazorNearby"/> characters), at the same name in it when the
-    /// span names it again. A use of any other tree is at its <see cref="Place"/>.</summary>
-    public static Where PlaceOfUse(Location location)
+    /// <summary>Where a person wrote a use the compiler found in Razor's generated code, given its
+    /// <see cref="Place"/>: that place when it is mapped already; else, for a use Razor wrote around what
+    /// the file says (the setter of an <c>@bind-Value</c>, the type check of a component attribute's
+    /// value), the span of the file the generated code maps that follows it in the same statement, else
+    /// the nearest one writing the same name, at that name. A use of any other tree is at its place.</summary>
+    public static Where PlaceOfUse(Location location, Where place)
     {
-        var place = Place(location);
         if (location.SourceTree is not { } tree || place.Path != tree.FilePath || RazorFileOf(tree) is null) return place;
         var text = tree.GetText();
         var at = location.SourceSpan;
         var name = text.ToString(at);
-        // The span that follows it in the same statement (a component attribute's type check: its value),
-        // else the nearest span written with the same name (an @bind-Value's setter and expression).
-        var found = Following(tree, text, at) ?? Nearest(tree, text, at, name, RazorSameName);
+        var spans = MappedSpans(tree);
+        var found = Following(spans, text, at) ?? Nearest(spans, text, at, name);
         if (found is not { } chosen) return place;
         var written = text.ToString(chosen.Generated);
         var offset = name.Length > 0 ? written.IndexOf(name, StringComparison.Ordinal) : -1;
@@ -104,37 +102,49 @@ public static class Symbols
         return new Where(chosen.Mapped.Path, line + 1, column + 1, line + 1, column + 1 + length);
     }
 
-    /// <summary>The mapped span of the file nearest <paramref name="at"/> (within <paramref name="most"/>
-    /// generated characters), only those that write <paramref name="name"/> when it is given.</summary>
-    static (FileLinePositionSpan Mapped, Microsoft.CodeAnalysis.Text.TextSpan Generated)? Nearest(
-        SyntaxTree tree, Microsoft.CodeAnalysis.Text.SourceText text, Microsoft.CodeAnalysis.Text.TextSpan at, string? name, int most)
+    readonly record struct MappedSpan(FileLinePositionSpan Mapped, Microsoft.CodeAnalysis.Text.TextSpan Generated);
+
+    static readonly ConditionalWeakTable<SyntaxTree, MappedSpan[]> mappedSpans = new();
+
+    /// <summary>The spans of a generated tree that <c>#line</c> maps to a file that exists, in order; read once a tree.</summary>
+    static MappedSpan[] MappedSpans(SyntaxTree tree) => mappedSpans.GetValue(tree, t =>
     {
-        (FileLinePositionSpan, Microsoft.CodeAnalysis.Text.TextSpan)? nearest = null;
+        var text = t.GetText();
+        return t.GetLineMappings()
+            .Where(m => !m.IsHidden && m.MappedSpan.HasMappedPath && ExistingFile(m.MappedSpan.Path))
+            .Select(m => new MappedSpan(m.MappedSpan, text.Lines.GetTextSpan(m.Span)))
+            .OrderBy(m => m.Generated.Start)
+            .ToArray();
+    });
+
+    /// <summary>The span nearest <paramref name="at"/> that writes <paramref name="name"/>, within
+    /// <see cref="RazorSameName"/> generated characters.</summary>
+    static MappedSpan? Nearest(
+        MappedSpan[] spans, Microsoft.CodeAnalysis.Text.SourceText text, Microsoft.CodeAnalysis.Text.TextSpan at, string name)
+    {
+        MappedSpan? nearest = null;
         var distance = int.MaxValue;
-        foreach (var mapping in tree.GetLineMappings())
+        foreach (var span in spans)
         {
-            if (mapping.IsHidden || !mapping.MappedSpan.HasMappedPath || !ExistingFile(mapping.MappedSpan.Path)) continue;
-            var generated = text.Lines.GetTextSpan(mapping.Span);
-            if (name is not null && !WritesName(text.ToString(generated), name)) continue;
+            var generated = span.Generated;
             var gap = at.End <= generated.Start ? generated.Start - at.End : at.Start >= generated.End ? at.Start - generated.End : 0;
-            if (gap < distance) (nearest, distance) = ((mapping.MappedSpan, generated), gap);
+            if (gap < distance && WritesName(text.ToString(generated), name)) (nearest, distance) = (span, gap);
         }
-        return distance <= most ? nearest : null;
+        return distance <= RazorSameName ? nearest : null;
     }
 
-    /// <summary>The first mapped span after <paramref name="at"/> when no ';' comes between them.</summary>
-    static (FileLinePositionSpan Mapped, Microsoft.CodeAnalysis.Text.TextSpan Generated)? Following(
-        SyntaxTree tree, Microsoft.CodeAnalysis.Text.SourceText text, Microsoft.CodeAnalysis.Text.TextSpan at)
+    /// <summary>The first span after <paramref name="at"/>, within <see cref="RazorBeside"/> generated
+    /// characters and no ';' between them.</summary>
+    static MappedSpan? Following(
+        MappedSpan[] spans, Microsoft.CodeAnalysis.Text.SourceText text, Microsoft.CodeAnalysis.Text.TextSpan at)
     {
-        (FileLinePositionSpan, Microsoft.CodeAnalysis.Text.TextSpan)? first = null;
-        foreach (var mapping in tree.GetLineMappings())
+        foreach (var span in spans)
         {
-            if (mapping.IsHidden || !mapping.MappedSpan.HasMappedPath || !ExistingFile(mapping.MappedSpan.Path)) continue;
-            var generated = text.Lines.GetTextSpan(mapping.Span);
-            if (generated.Start >= at.End && (first is null || generated.Start < first.Value.Item2.Start)) first = (mapping.MappedSpan, generated);
+            if (span.Generated.Start < at.End) continue;
+            if (span.Generated.Start - at.End > RazorBeside) return null;
+            return text.ToString(Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(at.End, span.Generated.Start)).Contains(';') ? null : span;
         }
-        if (first is not { } found || found.Item2.Start - at.End > RazorBeside) return null;
-        return text.ToString(Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(at.End, found.Item2.Start)).Contains(';') ? null : found;
+        return null;
     }
 
     static bool WritesName(string written, string name)

@@ -37,6 +37,7 @@ public static class TypeReferences
         var rows = new Dictionary<(string, int, int), object[]>();
         var enclosing = new Dictionary<ISymbol, string>(ReferenceEqualityComparer.Instance);
         var ids = new Dictionary<ISymbol, string?>(SymbolEqualityComparer.Default);
+        var components = new Dictionary<ISymbol, bool>(SymbolEqualityComparer.Default);
         foreach (var document in documents)
         {
             var root = await document.GetSyntaxRootAsync(token);
@@ -63,7 +64,9 @@ public static class TypeReferences
                 if (id is null) continue;
                 var location = at.Value.GetLocation();
                 // Where a person wrote it, as find references answers (a component's tags are placed later).
-                var place = References.IsComponent(type) ? Symbols.Place(location) : Symbols.PlaceOfUse(location);
+                var direct = Symbols.Place(location);
+                if (!components.TryGetValue(type, out var component)) components[type] = component = References.IsComponent(type);
+                var place = component ? direct : Symbols.PlaceOfUse(location, direct);
                 var key = (place.Path, place.Line, place.Column);
                 if (rows.ContainsKey(key)) continue;
                 var kind = References.KindAt(location, constructor ? SymbolKind.Method : SymbolKind.NamedType, constructor,

@@ -64,17 +64,11 @@ def _errors_before(snapshot: Snapshot, after: list[Any], ids: set[str], operatio
     found: list[Any] = []
     for path in sorted({e.location.path for e in after if e.location is not None}):
         if snapshot.documents_for_path(path):
-            found.extend(
-                d for d in of_document(snapshot, path, _ERRORS, _none_fixable, operation) if d.severity == "error"
-            )
+            found.extend(d for d in of_document(snapshot, path, _ERRORS, None, operation) if d.severity == "error")
     placeless = {e.project for e in after if e.location is None}
     if placeless:
         found.extend(e for e in _errors(snapshot, ids, operation, placeless) if e.location is None)
     return found
-
-
-def _none_fixable(project: Any) -> set[str]:
-    return set()
 
 
 def _errors(snapshot: Snapshot, ids: set[str], operation: Operation, names: set[str] | None = None) -> list[Any]:

@@ -60,6 +60,31 @@ def _current(request: _MarksRequest) -> bool:
     return (request.view.path, request.view.generation) == (request.path, request.generation)
 
 
+class _Queue:
+    """The requests one reader thread has still to answer, and whether that thread runs (used under the
+    mixin's lock)."""
+
+    def __init__(self) -> None:
+        self.wanted: list[_MarksRequest] = []
+        self.reading = False
+
+    def add(self, request: _MarksRequest) -> bool:
+        """Queue ``request``; whether the reader must be started."""
+        self.wanted.append(request)
+        start, self.reading = not self.reading, True
+        return start
+
+    def newest(self, closing: bool) -> _MarksRequest | None:
+        """The newest request still for the text shown (older ones for another text are dropped); ``None``
+        ends the reader, when none is left or the app is ``closing``."""
+        while self.wanted and not _current(self.wanted[-1]):
+            self.wanted.pop()
+        if not self.wanted or closing:
+            self.reading = False
+            return None
+        return self.wanted.pop()
+
+
 class CodeViewActions(AppMixin):
     """Mixed into ``RoslynTui``: hints and lenses over the source view, and the keys for them."""
 
@@ -75,10 +100,18 @@ class CodeViewActions(AppMixin):
     _marks_lock = threading.Lock()
     _marks_wanted: list[_MarksRequest] = []
     _marks_reading = False
-    _hints_wanted: list[_MarksRequest] = []
-    _hints_reading = False
-    _counts_wanted: list[_MarksRequest] = []
-    _counts_reading = False
+
+    @property
+    def _hints(self) -> _Queue:
+        return self.__dict__.setdefault("_hints_queue", _Queue())  # type: ignore[no-any-return]
+
+    @property
+    def _counts(self) -> _Queue:
+        return self.__dict__.setdefault("_counts_queue", _Queue())  # type: ignore[no-any-return]
+
+    def _first_marks_pending(self) -> bool:
+        """Whether a file's hints or first lens counts are still being read (the diagnostics wait)."""
+        return self._hints.reading or self._counts.reading
 
     def apply_code_view_config(self) -> None:
         remembered = config.load()
@@ -111,12 +144,7 @@ class CodeViewActions(AppMixin):
         kind: the hints (a file's own semantic model), the lens counts within growing times, and the
         exact lenses with their tests (``_want_exact``: at 25 projects on a first start, 40 s or more)."""
         with self._marks_lock:
-            self._hints_wanted = [*self._hints_wanted, request]
-            start_hints = not self._hints_reading
-            self._hints_reading = True
-            self._counts_wanted = [*self._counts_wanted, request]
-            start_counts = not self._counts_reading
-            self._counts_reading = True
+            start_hints, start_counts = self._hints.add(request), self._counts.add(request)
         if start_hints:
             self.read_hints()
         if start_counts:
@@ -137,17 +165,14 @@ class CodeViewActions(AppMixin):
         and the tests, on their own reader."""
         while True:
             with self._marks_lock:
-                while self._counts_wanted and not _current(self._counts_wanted[-1]):
-                    self._counts_wanted = self._counts_wanted[:-1]
-                if not self._counts_wanted or get_current_worker().is_cancelled:
-                    self._counts_reading = False
-                    return
-                request, self._counts_wanted = self._counts_wanted[-1], self._counts_wanted[:-1]
+                request = self._counts.newest(get_current_worker().is_cancelled)
+            if request is None:
+                return
             session = self.session
             if session is None:  # between two engines: the next file shown asks again
                 continue
             for number, seconds in enumerate(LENS_SECONDS):
-                if number and (self._counts_wanted or not _current(request)):
+                if number and (self._counts.wanted or not _current(request)):
                     break  # another file or place first: this one's exact counts come on the other reader
                 try:
                     answer = session.run(
@@ -167,12 +192,9 @@ class CodeViewActions(AppMixin):
         """The inlay hints of each request still for the text shown, the newest first."""
         while True:
             with self._marks_lock:
-                while self._hints_wanted and not _current(self._hints_wanted[-1]):
-                    self._hints_wanted = self._hints_wanted[:-1]
-                if not self._hints_wanted or get_current_worker().is_cancelled:
-                    self._hints_reading = False
-                    return
-                request, self._hints_wanted = self._hints_wanted[-1], self._hints_wanted[:-1]
+                request = self._hints.newest(get_current_worker().is_cancelled)
+            if request is None:
+                return
             session = self.session
             if session is None:
                 continue
@@ -214,7 +236,7 @@ class CodeViewActions(AppMixin):
         while (request := self._next_marks(waiting)) is not None:
             # The counts of a file just opened first: the exact ones would take the cores from them.
             patience = time.monotonic() + EXACT_PATIENCE_SECONDS
-            while self._counts_reading and time.monotonic() < patience and not get_current_worker().is_cancelled:
+            while self._counts.reading and time.monotonic() < patience and not get_current_worker().is_cancelled:
                 time.sleep(0.1)
             session = self.session
             if session is None:  # between two engines: the next file shown asks again

@@ -68,8 +68,8 @@ class LoadingActions(AppMixin):
     projects: list[str] | None
 
     if TYPE_CHECKING:
-        _hints_reading: bool
-        _counts_reading: bool
+
+        def _first_marks_pending(self) -> bool: ...
 
         def _ask_marks(self, view: SourceView) -> None: ...
 
@@ -172,7 +172,7 @@ class LoadingActions(AppMixin):
         first lenses, they put those off from 1.1 s to 16-20 s (tmux, a first start)."""
         time.sleep(DIAGNOSTICS_GRACE_SECONDS)
         deadline = time.monotonic() + DIAGNOSTICS_PATIENCE_SECONDS
-        while (self._hints_reading or self._counts_reading) and time.monotonic() < deadline:
+        while self._first_marks_pending() and time.monotonic() < deadline:
             time.sleep(0.25)
 
     def _spin(self, tab: str, label: str) -> Any:
