@@ -35,6 +35,11 @@ class Registration:
     """The solution's own extension method the call is in, when the app calls it (``AddTodoServices``)."""
     consumers: tuple[Consumer, ...] = ()
     project: str = field(default="", metadata=TEXT_ONLY)
+    added_by: str = ""
+    """The library method the app calls that adds this one (``AddDbContextFactory``); empty when the app's
+    code registers it itself."""
+    condition: str = ""
+    """A condition in the library's code that only the running app decides (``MetadataUpdater.IsSupported``)."""
 
 
 @dataclass(frozen=True)
@@ -56,10 +61,14 @@ class ServiceMap:
     by_lifetime: tuple[tuple[str, int], ...] = ()
     by_project: tuple[tuple[str, int], ...] = ()
     offset: int = 0
+    from_libraries: int = 0
+    """How many of them a library method the app calls adds (``AddDbContext``, ``AddRazorComponents``)."""
 
     def render(self) -> str:
         counts = "; ".join(tally(pairs) for pairs in (self.by_lifetime, self.by_project) if pairs)
         header = f"Service registrations: {self.total}" + (f" ({counts})" if counts else "")
+        if self.from_libraries:
+            header += f"; {self.from_libraries} added by library calls"
         if self.problems:
             header += f"; {plural(len(self.problems), 'problem')}"
         lines = [header + range_note(self.offset, len(self.items), self.total)]
@@ -73,7 +82,15 @@ class ServiceMap:
         for index, item in enumerate(self.items):
             service = item.service + (f" (key {item.key})" if item.key else "")
             made = "" if item.implementation == item.service else f"-> {item.implementation}"
-            via = f"via {item.via}" if item.via else ""
+            via = " ".join(
+                part
+                for part in (
+                    f"by {item.added_by}" if item.added_by else "",
+                    f"via {item.via}" if item.via else "",
+                    f"if {item.condition}" if item.condition else "",
+                )
+                if part
+            )
             rows.append(
                 (columns(item.lifetime.ljust(9), service, made, item.how, where(item.location, self.root), via), index)
             )
@@ -85,7 +102,19 @@ class ServiceMap:
 
 
 def service_map(root: str, items: list[Registration], problems: list[ServiceProblem]) -> ServiceMap:
-    ordered = sorted(items, key=lambda item: (item.service.lower(), item.key, item.location.path, item.location.line))
+    # The app's own first; a library call's together, at its place.
+    ordered = sorted(
+        items,
+        key=lambda item: (
+            bool(item.added_by),
+            item.location.path if item.added_by else "",
+            item.location.line if item.added_by else 0,
+            item.service.lower(),
+            item.key,
+            item.location.path,
+            item.location.line,
+        ),
+    )
     return ServiceMap(
         root,
         tuple(ordered),
@@ -93,4 +122,5 @@ def service_map(root: str, items: list[Registration], problems: list[ServiceProb
         tuple(sorted(problems, key=lambda problem: (problem.kind, problem.text))),
         counted(item.lifetime for item in ordered),
         counted(item.project for item in ordered),
+        from_libraries=sum(1 for item in ordered if item.added_by),
     )

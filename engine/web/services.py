@@ -25,6 +25,7 @@ from ..views.services import Consumer, Registration, ServiceMap, ServiceProblem,
 from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot, display_name
 from .endpoints import RouteWalk
+from .library_services import LibraryServices, shown
 from .types import derives_from, source_types
 
 _LIFETIME_CALL = re.compile(r"^(?:Try)?Add(Keyed)?(Singleton|Scoped|Transient)$")
@@ -46,7 +47,7 @@ def service_registrations(
         compilation = snapshot.compilation(each, operation)
         if compilation.GetTypeByMetadataName(_SERVICE_COLLECTION) is None:
             continue
-        reader = _Registrations(compilation, operation, display_name(each))
+        reader = _Registrations(snapshot, compilation, operation, display_name(each))
         registered = reader.read()
         if not registered:
             continue
@@ -63,6 +64,8 @@ def service_registrations(
                 r.via,
                 tuple(consumers.get(id(r), ())),
                 r.project,
+                r.added_by,
+                r.condition,
             )
             for r in registered
         ]
@@ -84,21 +87,28 @@ class _Registered:
     project: str
     service_type: Any = field(default=None, repr=False)
     implementation_type: Any = field(default=None, repr=False)
+    added_by: str = ""
+    condition: str = ""
+
+    @property
+    def tried(self) -> bool:
+        return self.how.startswith("TryAdd")
 
 
 class _Registrations:
     """One project's registrations, their consumers and problems."""
 
-    def __init__(self, compilation: Any, operation: Operation, project: str) -> None:
+    def __init__(self, snapshot: Snapshot, compilation: Any, operation: Operation, project: str) -> None:
         self.compilation = compilation
         self.operation = operation
         self.project = project
         self.collection = compilation.GetTypeByMetadataName(_SERVICE_COLLECTION)
+        self.library = LibraryServices(snapshot, compilation, operation)
 
     def read(self) -> list[_Registered]:
         calls = list(self._collection_calls())
         called = {self._key(method) for _, _, method in calls if _in_source(method)}
-        found = []
+        found: list[_Registered] = []
         for node, model, method in calls:
             around = model.GetEnclosingSymbol(node.SpanStart, self.operation.token)
             around = typed(around) if around is not None else None
@@ -107,23 +117,53 @@ class _Registrations:
                 if self._key(around) not in called:
                     continue  # an extension method of the solution's that nothing calls registers nothing
                 via = str(around.Name)
+            if self.library.follows(method):
+                added = self._from_library(node, model, method, via)
+                if added:
+                    found += added
+                    continue
             registered = self._registration(node, model, method, via)
             if registered is not None:
                 found.append(registered)
-        return found
+        return _as_the_container_keeps(found)
+
+    def _from_library(self, node: Any, model: Any, method: Any, via: str) -> list[_Registered]:
+        """What the library method the app calls adds, each at the app's call."""
+        location = location_of(node.GetLocation())
+        assert location is not None
+        name = str(method.Name)
+        return [
+            _Registered(
+                added.lifetime,
+                shown(added.service),
+                added.implementation if isinstance(added.implementation, str) else shown(added.implementation),
+                added.how,
+                location,
+                added.key,
+                via,
+                self.project,
+                added.service,
+                None if isinstance(added.implementation, str) else added.implementation,
+                name,
+                added.condition,
+            )
+            for added in self.library.of_call(model.GetOperation(node, self.operation.token))
+        ]
 
     def _key(self, method: Any) -> str:
         original = method.ReducedFrom or method
         return str(original.OriginalDefinition.GetDocumentationCommentId() or display(original))
 
-    def _collection_calls(self) -> Any:
-        """``(invocation, model, method)`` of every call of an ``IServiceCollection`` extension method."""
+    def _collection_calls(self) -> list[tuple[Any, Any, Any]]:
+        """``(invocation, model, method)`` of every call of an ``IServiceCollection`` extension method or
+        of a library method that takes a builder of the collection."""
         from Microsoft.CodeAnalysis.CSharp.Syntax import (  # type: ignore[import-not-found]
             InvocationExpressionSyntax,
             MemberAccessExpressionSyntax,
         )
         from System.Linq import Enumerable  # type: ignore[import-not-found]
 
+        calls = []
         for tree in self.compilation.SyntaxTrees:
             self.operation.check()
             text = str(tree.GetText(self.operation.token))
@@ -137,8 +177,17 @@ class _Registrations:
                     continue
                 info = model.GetSymbolInfo(node, self.operation.token)
                 method = info.Symbol or (info.CandidateSymbols[0] if info.CandidateSymbols.Length else None)
-                if method is not None and _extends_collection(typed(method), self.collection):
-                    yield node, model, typed(method)
+                method = typed(method) if method is not None else None
+                if (
+                    method is not None
+                    and str(method.Kind) == "Method"
+                    and (_extends_collection(method, self.collection) or self.library.follows(method))
+                ):
+                    calls.append((node, model, method))
+        # In the order they run: a chained call's receiver (``AddRazorComponents()`` of
+        # ``.AddInteractiveWebAssemblyComponents()``) first.
+        calls.sort(key=lambda call: (str(call[0].SyntaxTree.FilePath), call[0].Span.End))
+        return calls
 
     def _registration(self, node: Any, model: Any, method: Any, via: str) -> _Registered | None:
         name = str(method.Name)
@@ -314,6 +363,23 @@ class _Registrations:
                             )
                         )
         return problems
+
+
+def _as_the_container_keeps(found: list[_Registered]) -> list[_Registered]:
+    """``found`` without what a ``TryAdd`` adds when its service (a ``TryAddEnumerable`` its service and
+    implementation) is already there, unless the earlier one hangs on a condition the code leaves open."""
+    there: set[tuple[str, ...]] = set()
+    kept = []
+    for registration in found:
+        service = (registration.service, registration.key)
+        pair = (*service, registration.implementation)
+        enumerable = registration.how == "TryAddEnumerable"
+        if (enumerable and pair in there) or (not enumerable and registration.tried and service in there):
+            continue
+        if not registration.condition:
+            there.update((service, pair))
+        kept.append(registration)
+    return kept
 
 
 def _extends_collection(method: Any, collection: Any) -> bool:
