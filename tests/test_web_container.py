@@ -74,7 +74,7 @@ def test_the_apps_own_calls_and_the_libraries_are_told_apart(both):
     by_app = {i.service for i in ours.items if not i.added_by}
     assert {"IClock", "ICart", "PriceCache", "ReportService", "ITodoStore"} <= by_app
     (context,) = [i for i in ours.items if i.service == "ShopContext"]
-    assert (context.lifetime, context.added_by, context.how) == ("scoped", "AddDbContext", "TryAdd")
+    assert (context.lifetime, context.added_by, context.how) == ("scoped", "AddDbContextFactory", "TryAdd")
     (client,) = [i for i in ours.items if i.service == "WeatherClient"]
     assert (client.lifetime, client.implementation, client.added_by, client.via) == (
         "transient",

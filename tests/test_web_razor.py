@@ -166,6 +166,7 @@ def test_the_outline_of_a_razor_file(web):
         ("route", "/orders", 1),
         ("route", "/customers/{Code}/orders", 2),
         ("inject", "ShopContext Context", 3),
+        ("inject", "Microsoft.EntityFrameworkCore.IDbContextFactory<ShopContext> Factory", _place(orders, "@inject Microsoft")[0]),
         ("component", "Orders", 1),
     ]
     members = [(node.kind, node.name, node.location.line) for node in outline.items[-1].children]

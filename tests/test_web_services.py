@@ -44,10 +44,12 @@ def test_every_form_of_registration_with_its_lifetime_and_place(services):
     extension = SERVER / "Services/TodoServices.cs"
     assert store.via == "AddTodoServices"
     assert (store.location.path, store.location.line) == (str(extension), _place(extension, "TryAddScoped")[0])
-    context = _registered(services, "ShopContext")  # what AddDbContext adds, read from EF Core's code
-    assert (context.lifetime, context.added_by) == ("scoped", "AddDbContext")
-    assert (context.location.path, context.location.line) == (str(program), _place(program, "AddDbContext")[0])
-    assert _registered(services, "DbContextOptions<ShopContext>").lifetime == "scoped"
+    # What AddDbContextFactory adds, read from EF Core's code, at the app's call.
+    context = _registered(services, "ShopContext")
+    assert (context.lifetime, context.added_by) == ("scoped", "AddDbContextFactory")
+    assert (context.location.path, context.location.line) == (str(program), _place(program, "AddDbContextFactory")[0])
+    assert _registered(services, "IDbContextFactory<ShopContext>").lifetime == "singleton"
+    assert _registered(services, "DbContextOptions<ShopContext>").lifetime == "singleton"
 
 
 def test_consumers_are_constructors_handlers_and_injections(services):
@@ -70,6 +72,11 @@ def test_consumers_are_constructors_handlers_and_injections(services):
     assert consumers("ShopContext") == {
         ("CustomersController.CustomersController(ShopContext)", "constructor", "CustomersController.cs"),
         ("Orders (Context)", "@inject", "Orders.razor"),
+    }
+    # A closed generic named in full in Razor, and one resolved from the provider.
+    assert consumers("IDbContextFactory<ShopContext>") == {
+        ("Orders (Factory)", "@inject", "Orders.razor"),
+        ("Program", "GetRequiredService", "Program.cs"),
     }
 
 

@@ -218,7 +218,9 @@ class LibraryServices:
         log.debug("follow %s: %s", " > ".join(chain[0::2]), name if body is not None else f"{name} (unread)")
         if body is None:
             return
-        values = {int(a.Parameter.Ordinal): self._value(a.Value, env, bindings) for a in call.Arguments if a.Parameter}
+        values: dict[Any, Any] = {
+            int(a.Parameter.Ordinal): self._value(a.Value, env, bindings) for a in call.Arguments if a.Parameter
+        }
         if call.Instance is not None:
             values["this"] = self._value(call.Instance, env, bindings)
         inner = dict(_method_bindings(method, lambda t: self._resolve(t, bindings)))

@@ -29,7 +29,15 @@ from .library_services import LibraryServices, shown
 from .types import derives_from, source_types
 
 _LIFETIME_CALL = re.compile(r"^(?:Try)?Add(Keyed)?(Singleton|Scoped|Transient)$")
-_INJECT = re.compile(r"^\s*@inject\s+([\w.<>,\s\[\]?]+?)\s+(\w+)\s*$")
+_INJECT_ATTRIBUTES = ("InjectAttribute", "RazorInjectAttribute")
+_RESOLVING = (
+    "GetRequiredService",
+    "GetService",
+    "GetRequiredKeyedService",
+    "GetKeyedService",
+    "GetServices",
+    "GetKeyedServices",
+)
 _SERVICE_COLLECTION = "Microsoft.Extensions.DependencyInjection.IServiceCollection"
 
 
@@ -277,7 +285,8 @@ class _Registrations:
                     found.setdefault(id(registration), []).append(Consumer(by, how, place))
 
         for registration in registered:
-            constructor = _constructor(registration.implementation_type)
+            own = not registration.added_by and _in_source(registration.implementation_type)
+            constructor = _constructor(registration.implementation_type) if own else None
             if constructor is not None:
                 for parameter in constructor.Parameters:
                     consumed(parameter, display(constructor), "constructor")
@@ -299,11 +308,95 @@ class _Registrations:
                 for parameter in action.Parameters:
                     if any(str(a.AttributeClass.Name) == "FromServicesAttribute" for a in parameter.GetAttributes()):
                         consumed(parameter, display(action), "[FromServices]")
-        for consumer, service in _injected(project):
-            for registration in registered:
-                if not registration.key and service in (registration.service, registration.service.split(".")[-1]):
-                    found.setdefault(id(registration), []).append(consumer)
+        for consumer, wanted, key in [*self.injected(), *self.resolved()]:
+            for registration in self._matching_type(registered, wanted, key):
+                found.setdefault(id(registration), []).append(consumer)
         return found
+
+    def injected(self) -> list[tuple[Consumer, Any, str]]:
+        """Properties the component activator fills: ``@inject`` in a Razor file (the generator's
+        ``[Inject]`` property, at the ``.razor`` line it maps to) and ``[Inject]`` in code."""
+        found = []
+        for type_symbol in source_types(self.compilation):
+            for member in type_symbol.GetMembers():
+                if str(member.Kind) != "Property":
+                    continue
+                attribute = next(
+                    (
+                        a
+                        for a in member.GetAttributes()
+                        if a.AttributeClass is not None and str(a.AttributeClass.Name) in _INJECT_ATTRIBUTES
+                    ),
+                    None,
+                )
+                if attribute is None:
+                    continue
+                place, razor = _mapped(member.Locations[0])
+                if place is None:
+                    continue
+                key = next(
+                    (_key_text(pair.Value.Value) for pair in attribute.NamedArguments if str(pair.Key) == "Key"), ""
+                )
+                how = "@inject" if razor else "[Inject]"
+                by = f"{Path(place.path).stem if razor else display(type_symbol)} ({member.Name})"
+                found.append((Consumer(by, how, place), typed(member).Type, key))
+        return found
+
+    def resolved(self) -> list[tuple[Consumer, Any, str]]:
+        """``GetRequiredService<T>()``, ``GetService(typeof(T))`` and their keyed forms in the project's code."""
+        from Microsoft.CodeAnalysis.CSharp.Syntax import InvocationExpressionSyntax  # type: ignore[import-not-found]
+        from System.Linq import Enumerable  # type: ignore[import-not-found]
+
+        found = []
+        for tree in self.compilation.SyntaxTrees:
+            self.operation.check()
+            if "Service" not in str(tree.GetText(self.operation.token)) or _generated(tree):
+                continue
+            model = self.compilation.GetSemanticModel(tree)
+            for node in Enumerable.OfType[InvocationExpressionSyntax](
+                tree.GetRoot(self.operation.token).DescendantNodes()
+            ):
+                text = str(node.Expression)
+                if not any(name in text for name in _RESOLVING):
+                    continue
+                method = model.GetSymbolInfo(node, self.operation.token).Symbol
+                method = typed(method) if method is not None else None
+                if method is None or str(method.Name) not in _RESOLVING:
+                    continue
+                arguments = list(node.ArgumentList.Arguments)
+                wanted = typed(method.TypeArguments[0]) if method.TypeArguments.Length else None
+                if wanted is None and arguments and _is_typeof(arguments[0].Expression):
+                    wanted = self._type_of(model, arguments[0].Expression)
+                if wanted is None:
+                    continue
+                keyed = "Keyed" in str(method.Name)
+                key = str(arguments[0 if method.TypeArguments.Length else 1].Expression) if keyed and arguments else ""
+                around = model.GetEnclosingSymbol(node.SpanStart, self.operation.token)
+                place = location_of(node.GetLocation())
+                if place is not None:
+                    by = display(around) if around is not None and str(around.Name) != "<Main>$" else "Program"
+                    found.append((Consumer(by, str(method.Name), place), wanted, key))
+        return found
+
+    def _matching_type(self, registered: list[_Registered], wanted: Any, key: str) -> list[_Registered]:
+        """The registrations that give ``wanted``: its own, or its open generic's (``IOptions<>`` for ``IOptions<T>``)."""
+        from Microsoft.CodeAnalysis import SymbolEqualityComparer  # type: ignore[import-not-found]
+
+        definition = wanted.OriginalDefinition if str(wanted.Kind) == "NamedType" else None
+        matches = []
+        for r in registered:
+            if r.service_type is None or r.key != key:
+                continue
+            service = typed(r.service_type)
+            if service.Equals(wanted, SymbolEqualityComparer.Default) or (
+                definition is not None
+                and str(service.Kind) == "NamedType"
+                and service.IsUnboundGenericType
+                and service.OriginalDefinition.Equals(definition, SymbolEqualityComparer.Default)
+            ):
+                matches.append(r)
+        exact = [r for r in matches if not typed(r.service_type).IsUnboundGenericType]
+        return exact or matches  # the container takes a closed registration over the open one
 
     def activated(self) -> list[Any]:
         """Types the framework makes without a registration, whose constructors still ask for services:
@@ -315,20 +408,11 @@ class _Registrations:
         return [*walk.controller_types(base), *pages]
 
     def _matching(self, registered: list[_Registered], parameter: Any) -> list[_Registered]:
-        from Microsoft.CodeAnalysis import SymbolEqualityComparer  # type: ignore[import-not-found]
-
-        key = _service_key(parameter)
-        return [
-            r
-            for r in registered
-            if r.service_type is not None
-            and r.service_type.Equals(parameter.Type, SymbolEqualityComparer.Default)
-            and r.key == (key or "")
-        ]
+        return self._matching_type(registered, typed(parameter.Type), _service_key(parameter) or "")
 
     def problems(self, registered: list[_Registered]) -> list[ServiceProblem]:
         problems = []
-        made = [(r, r.implementation_type) for r in registered]
+        made = [(r, r.implementation_type) for r in registered if not r.added_by]
         made += [
             (_Registered("", display(t), display(t), "", registered[0].location, "", "", self.project), t)
             for t in self.activated()
@@ -447,21 +531,37 @@ def _is_string(model: Any, expression: Any, operation: Operation) -> bool:
     return info is not None and str(info.SpecialType) == "System_String"
 
 
-def _injected(project: Any) -> list[tuple[Consumer, str]]:
-    """``@inject Type Name`` lines of the project's Razor files: each as a consumer, with the type as written."""
-    found = []
-    for document in project.AdditionalDocuments:
-        path = Path(str(document.FilePath or ""))
-        if path.suffix.lower() not in (".razor", ".cshtml"):
-            continue
-        try:
-            lines = path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
-        except OSError:
-            continue
-        for number, line in enumerate(lines, 1):
-            inject = _INJECT.match(line)
-            if inject:
-                column = line.index(inject.group(1)) + 1
-                place = Location(str(path), number, column, number, column + len(inject.group(1)))
-                found.append((Consumer(f"{path.stem} ({inject.group(2)})", "@inject", place), inject.group(1).strip()))
-    return found
+def _mapped(location: Any) -> tuple[Location | None, bool]:
+    """A generated property's place in the file it came from (the ``.razor`` line of its ``@inject``),
+    and whether that is a Razor file."""
+    mapped = location.GetMappedLineSpan()
+    path = str(mapped.Path or "")
+    razor = Path(path).suffix.lower() in (".razor", ".cshtml")
+    if mapped.HasMappedPath and razor:
+        line = mapped.StartLinePosition.Line + 1
+        return _at_injected_type(path, line) or Location(path, line, mapped.StartLinePosition.Character + 1), True
+    if _generated(location.SourceTree):
+        return None, False
+    return location_of(location), False
+
+
+def _at_injected_type(path: str, line: int) -> Location | None:
+    """The type of an ``@inject`` line (the generator maps the property's name)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig").splitlines()[line - 1]
+    except (OSError, IndexError):
+        return None
+    directive = re.match(r"\s*@inject\s+", text)
+    if directive is None or len(text[directive.end() :].split()) < 2:
+        return None
+    written = text[directive.end() :].rstrip().rsplit(None, 1)[0]
+    column = directive.end() + 1
+    return Location(path, line, column, line, column + len(written))
+
+
+def _generated(tree: Any) -> bool:
+    return tree is None or "/obj/" in str(tree.FilePath).replace("\\", "/") or str(tree.FilePath).endswith(".g.cs")
+
+
+def _key_text(value: Any) -> str:
+    return f'"{value}"' if isinstance(value, str) else str(value)
