@@ -68,7 +68,7 @@ def test_consumers_are_constructors_handlers_and_injections(services):
         ("TodoEndpoints.GetById(int, ITodoStore)", "handler", "TodoEndpoints.cs"),
         ("TodoEndpoints.Create(TodoItem, ITodoStore)", "handler", "TodoEndpoints.cs"),
     }
-    assert len(_registered(services, "ITodoStore").consumers) == 4  # two lambdas in Program.cs
+    assert len(_registered(services, "ITodoStore").consumers) == 5  # three lambdas in Program.cs
     assert consumers("ShopContext") == {
         ("CustomersController.CustomersController(ShopContext)", "constructor", "CustomersController.cs"),
         ("Orders (Context)", "@inject", "Orders.razor"),
@@ -103,8 +103,10 @@ def test_service_registrations_over_mcp():
         answer = mcp.call("service_registrations", service="clock")
         assert not answer.is_error, answer.content[0].text
         lines = answer.content[0].text.splitlines()
-        assert lines[0] == "Service registrations: 2 (singleton 2; Web.Server 2); 2 problems"
+        # The app's own two, then Blazor Server's clock, which AddInteractiveServerComponents adds.
+        assert lines[0] == "Service registrations: 3 (singleton 3; Web.Server 3); 1 added by library calls; 2 problems"
         assert [line.split("  ")[1] for line in lines if line.startswith("singleton")] == [
             "IClock",
             'IClock (key "utc")',
+            "ISystemClock",
         ]

@@ -12,7 +12,8 @@ from .text import columns, counted, tally, where
 @dataclass(frozen=True)
 class Endpoint:
     methods: tuple[str, ...]
-    """HTTP methods (``GET``...); a component or Razor Page answers ``GET``, a hub ``HUB``."""
+    """HTTP methods (``GET``...); ``ANY`` where the endpoint answers every method (a Razor Page, an action
+    without ``[Http*]``, a hub, health checks, a fallback)."""
     route: str
     """The whole route template, groups, class and method parts combined (``/api/todos/{id:int}``)."""
     kind: str
@@ -24,6 +25,13 @@ class Endpoint:
     authorization: str = ""
     """``authorized``, ``authorized (policy Staff)``, ``anonymous``, or empty when nothing is attached."""
     project: str = field(default="", metadata=TEXT_ONLY)
+    count: int = 1
+    """How many endpoints the row stands for: a static assets manifest's files are one row."""
+
+
+ANY = ("ANY",)
+"""An endpoint with no HTTP method of its own (a Razor Page, an action without ``[Http*]``, a hub): it
+answers every method."""
 
 
 @dataclass(frozen=True)
@@ -34,10 +42,14 @@ class EndpointList:
     by_kind: tuple[tuple[str, int], ...] = ()
     by_project: tuple[tuple[str, int], ...] = ()
     offset: int = 0
+    served: int = 0
+    """Endpoints the rows stand for, a static assets row counting each of its files."""
 
     def render(self) -> str:
         counts = "; ".join(tally(pairs) for pairs in (self.by_kind, self.by_project) if pairs)
         header = f"Endpoints: {self.total}" + (f" ({counts})" if counts else "")
+        if self.served != self.total:
+            header += f"; {self.served:,} routes served with each static file"
         lines = [header + range_note(self.offset, len(self.items), self.total)]
         lines.extend(text for text, _ in self.rows())
         return "\n".join(lines)
@@ -70,4 +82,5 @@ def endpoint_list(root: str, items: list[Endpoint]) -> EndpointList:
         len(ordered),
         counted(item.kind for item in ordered),
         counted(item.project for item in ordered),
+        served=sum(item.count for item in ordered),
     )

@@ -21,14 +21,17 @@ import fnmatch
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ..host.interop import Operation
 from ..models import Location
 from ..symbols.describe import display, location_of, typed
-from ..views.endpoints import Endpoint, EndpointList, endpoint_list
+from ..views.endpoints import ANY, Endpoint, EndpointList, endpoint_list
 from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot, display_name
+from .framework_endpoints import MAPS as FRAMEWORK_MAPS
+from .framework_endpoints import Call, framework_endpoints, hub_negotiation
 from .grpc import grpc_endpoints
 from .pages import razor_endpoints
 from .routes import attached_authorization, attribute_template, combined
@@ -43,6 +46,7 @@ _MAPS = {
     "MapGroup",
     "MapControllerRoute",
     "MapDefaultControllerRoute",
+    *FRAMEWORK_MAPS,
 }
 _HTTP_ATTRIBUTES = {
     "HttpGetAttribute": "GET",
@@ -75,6 +79,7 @@ def endpoints(
         if compilation.GetTypeByMetadataName("Microsoft.AspNetCore.Routing.IEndpointRouteBuilder") is None:
             continue  # maps no route itself
         walk = RouteWalk(compilation, operation, name)
+        walk.output = Path(str(each.OutputFilePath)) if each.OutputFilePath else None
         items += walk.minimal_apis()
         items += walk.controllers()
     if route:
@@ -112,6 +117,8 @@ class RouteWalk:
         self.project = project
         self.conventional: list[str] = []
         self._invocations: list[tuple[Any, Any, str]] | None = None
+        self.output: Path | None = None
+        """The project's output assembly (where the static assets' manifest is)."""
 
     # -- minimal APIs -------------------------------------------------------------------------------
 
@@ -181,20 +188,16 @@ class RouteWalk:
                     )
                 continue
             if name == "MapHub":
-                hub = self._method(model, node)
+                hub = typed(self._method(model, node))
                 handler = display(hub.TypeArguments[0]) if hub is not None and hub.TypeArguments.Length else "hub"
                 location = self._place(node)
-                found.append(
-                    Endpoint(
-                        ("HUB",),
-                        combined(prefix, template),
-                        "hub",
-                        handler,
-                        location,
-                        conventions.authorization,
-                        self.project,
-                    )
+                mapped = Endpoint(
+                    ANY, combined(prefix, template), "hub", handler, location, conventions.authorization, self.project
                 )
+                found += [mapped, hub_negotiation(mapped)]
+                continue
+            if name in FRAMEWORK_MAPS:
+                found += framework_endpoints(self._framework_call(model, node, name, prefix, conventions))
                 continue
             methods = (_VERBS[name],) if name in _VERBS else self._listed_methods(model, node)
             delegate = node.ArgumentList.Arguments[node.ArgumentList.Arguments.Count - 1].Expression
@@ -206,6 +209,51 @@ class RouteWalk:
                 )
             )
         return found
+
+    def _framework_call(self, model: Any, node: Any, name: str, prefix: str, conventions: _Conventions) -> Call:
+        arguments = node.ArgumentList.Arguments
+        handler, place = name, self._place(node)
+        if name == "MapFallback" and arguments.Count:
+            handler, place, attached = self._handler(model, arguments[arguments.Count - 1].Expression)
+            conventions.authorization = conventions.authorization or attached
+        argument = "staticAssetsManifestPath" if name == "MapStaticAssets" else "pattern"
+        pattern = (
+            self._argument_text(model, node, argument, 0)
+            if arguments.Count > 1
+            or name
+            in (
+                "MapOpenApi",
+                "MapHealthChecks",
+                "MapStaticAssets",
+            )
+            else None
+        )
+        if name == "MapFallbackToFile" or name == "MapFallbackToPage":
+            pattern = self._argument_text(model, node, "pattern", 0) if arguments.Count > 1 else None
+        chained = tuple(self._chained(node))
+        route = (
+            combined(prefix, pattern)
+            if pattern and name != "MapStaticAssets" and not pattern.startswith("{")
+            else pattern
+        )
+        return Call(name, route, chained, place, handler, conventions.authorization, self.project, self.output)
+
+    def _chained(self, node: Any) -> list[str]:
+        """The names of the calls chained on ``node`` (``.AddInteractiveServerRenderMode()``)."""
+        from Microsoft.CodeAnalysis.CSharp.Syntax import (  # type: ignore[import-not-found]
+            InvocationExpressionSyntax,
+            MemberAccessExpressionSyntax,
+        )
+
+        names = []
+        current = node
+        for _ in range(_CHAIN_DEPTH):
+            access, call = current.Parent, current.Parent.Parent if current.Parent is not None else None
+            if not isinstance(access, MemberAccessExpressionSyntax) or not isinstance(call, InvocationExpressionSyntax):
+                break
+            names.append(str(access.Name.Identifier.ValueText))
+            current = call
+        return names
 
     def _prefix(self, model: Any, expression: Any, depth: int) -> tuple[str, list[tuple[str, list[str]]]]:
         """The route prefix ``expression`` (the receiver of a ``Map...`` call) stands for, through chained
@@ -353,7 +401,7 @@ class RouteWalk:
                 for route in routes:
                     found.append(
                         Endpoint(
-                            verbs or ("ANY",),
+                            verbs or ANY,
                             combined(route.lstrip("~")),
                             "controller",
                             display(method),

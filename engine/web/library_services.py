@@ -149,6 +149,8 @@ class LibraryServices:
         )
 
         self.operation.check()
+        if str(op.Kind) == "Invalid":
+            op = self._rebound(op)
         kind = str(op.Kind)
         if kind in ("AnonymousFunction", "LocalFunction", "DelegateCreation"):
             return  # a factory's body runs when the service is made, not when it is registered
@@ -325,6 +327,8 @@ class LibraryServices:
         constant = op.ConstantValue
         if constant.HasValue:
             return constant.Value
+        if str(op.Kind) == "Invalid":
+            op = self._rebound(op)
         kind = str(op.Kind)
         if kind == "Conversion":
             return self._value(IConversionOperation(op).Operand, env, bindings)
@@ -444,18 +448,28 @@ class LibraryServices:
         return any(self._builder(parameter.Type) for parameter in method.Parameters)
 
     def _builder(self, type_symbol: Any) -> bool:
-        """The collection itself, or a type with a ``Services`` collection (``IMvcBuilder``, ``OptionsBuilder<T>``);
-        by name, as the library's code and the app's see the same types through different imports."""
-        if type_symbol is None or self.collection is None or str(type_symbol.Kind) != "NamedType":
+        """The collection itself, or a type with a ``Services`` collection (``IMvcBuilder``, ``OptionsBuilder<T>``,
+        a ``TBuilder`` constrained to one); by name, as the library's code and the app's see the same types
+        through different imports."""
+        if type_symbol is None or self.collection is None:
+            return False
+        type_symbol = typed(type_symbol)
+        kind = str(type_symbol.Kind)
+        if kind == "TypeParameter":
+            return any(self._builder(constraint) for constraint in type_symbol.ConstraintTypes)
+        if kind != "NamedType":
             return False
         if _named(type_symbol) == COLLECTION:
             return True
-        current = typed(type_symbol)
+        bases = []
+        current = type_symbol
         while current is not None:
-            for member in current.GetMembers("Services"):
+            bases.append(current)
+            current = current.BaseType
+        for each in [*bases, *type_symbol.AllInterfaces]:  # an interface's Services is on the one it extends
+            for member in each.GetMembers("Services"):
                 if str(member.Kind) == "Property" and _named(typed(member).Type) == COLLECTION:
                     return True
-            current = current.BaseType
         return False
 
     def _body(self, method: Any) -> Any:
@@ -465,7 +479,13 @@ class LibraryServices:
         if references:
             tree = references[0].SyntaxTree
             known = self._trees.get(str(tree.FilePath))
-            return known[1].GetOperation(references[0].GetSyntax(self.operation.token)) if known else None
+            found = known[1].GetOperation(references[0].GetSyntax(self.operation.token)) if known else None
+            if found is not None and str(found.Kind) == "LocalFunction":  # its body, not its declaration
+                from Microsoft.CodeAnalysis.Operations import ILocalFunctionOperation  # type: ignore[import-not-found]
+
+                local = ILocalFunctionOperation(found)
+                found = local.Body or local.IgnoredBody
+            return found
         identifier = _identifier(original)
         outer = original.ContainingType
         while outer is not None and outer.ContainingType is not None:
@@ -528,7 +548,16 @@ class LibraryServices:
             tree = CSharpSyntaxTree.ParseText(text, options, path)
             model = self._inside().AddSyntaxTrees(tree).GetSemanticModel(tree)
             known = self._trees[path] = (tree, model)
+            # Where every internal is visible, two assemblies' internal types of one name are ambiguous
+            # (Components' RouteOptions beside Routing's): what binds so is read as the app would bind it.
+            self._reading.public[path] = self.compilation.AddSyntaxTrees(tree).GetSemanticModel(tree)
         return known
+
+    def _rebound(self, op: Any) -> Any:
+        """An operation that could not bind inside the library, bound with public types only; else itself."""
+        model = self._reading.public.get(str(op.Syntax.SyntaxTree.FilePath))
+        other = model.GetOperation(op.Syntax, self.operation.token) if model is not None else None
+        return other if other is not None and str(other.Kind) != "Invalid" else op
 
 
 @dataclass
@@ -539,6 +568,8 @@ class _Reading:
     inside: Any = None
     trees: dict[str, tuple[Any, Any]] = field(default_factory=dict)
     """Decompiled file -> (tree, model)."""
+    public: dict[str, Any] = field(default_factory=dict)
+    """Decompiled file -> its model in the app's own compilation (public types only)."""
     by_name: dict[str, Any] | None = None
     calls: dict[tuple[str, int, int], list[Added]] = field(default_factory=dict)
     """What each of the app's calls adds, by its place."""

@@ -13,7 +13,7 @@ from typing import Any
 from ..host.interop import Operation
 from ..models import Location
 from ..symbols.describe import display, typed
-from ..views.endpoints import Endpoint
+from ..views.endpoints import ANY, Endpoint
 from .routes import attached_authorization, combined
 
 _PAGE_HANDLERS = re.compile(r"^On(Get|Post|Put|Delete|Patch)\w*$")
@@ -67,12 +67,12 @@ def razor_endpoints(project: Any, compilation: Any, operation: Operation, name: 
                 continue
             route = page_route(relative, page.group(1))
             model = _page_model(lines, compilation)
-            verbs = _page_verbs(model) if model is not None else ("GET",)
-            handler = display(model) if model is not None else relative
+            # A page answers every method (no HttpMethodMetadata); its handlers say which do something.
+            handler = f"{display(model)} ({', '.join(_page_handlers(model))})" if model is not None else relative
             authorization = authorization or (attached_authorization(model) if model is not None else "")
             found.append(
                 Endpoint(
-                    verbs,
+                    ANY,
                     route,
                     "Razor Page",
                     handler,
@@ -102,16 +102,14 @@ def _page_model(lines: list[str], compilation: Any) -> Any:
     return None
 
 
-def _page_verbs(model: Any) -> tuple[str, ...]:
-    verbs = []
+def _page_handlers(model: Any) -> list[str]:
+    """``OnGet``, ``OnPostAsync``...: the model's handlers, in declaration order."""
+    found = []
     for member in model.GetMembers():
         member = typed(member)
-        if str(member.Kind) != "Method":
-            continue
-        handler = _PAGE_HANDLERS.match(str(member.Name))
-        if handler:
-            verbs.append(handler.group(1).upper())
-    return tuple(dict.fromkeys(verbs)) or ("GET",)
+        if str(member.Kind) == "Method" and _PAGE_HANDLERS.match(str(member.Name)):
+            found.append(str(member.Name))
+    return list(dict.fromkeys(found)) or ["no handler"]
 
 
 def _fileattached_authorization(lines: list[str]) -> str:

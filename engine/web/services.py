@@ -539,7 +539,8 @@ def _mapped(location: Any) -> tuple[Location | None, bool]:
     razor = Path(path).suffix.lower() in (".razor", ".cshtml")
     if mapped.HasMappedPath and razor:
         line = mapped.StartLinePosition.Line + 1
-        return _at_injected_type(path, line) or Location(path, line, mapped.StartLinePosition.Character + 1), True
+        column = mapped.StartLinePosition.Character + 1
+        return _at_injected_type(path, line) or Location(path, line, column, line, column), True
     if _generated(location.SourceTree):
         return None, False
     return location_of(location), False
