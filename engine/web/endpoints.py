@@ -236,7 +236,9 @@ class RouteWalk:
             if pattern and name != "MapStaticAssets" and not pattern.startswith("{")
             else pattern
         )
-        return Call(name, route, chained, place, handler, conventions.authorization, self.project, self.output)
+        return Call(
+            name, route, chained, place, handler, conventions.authorization, self.project, self.output, self.compilation
+        )
 
     def _chained(self, node: Any) -> list[str]:
         """The names of the calls chained on ``node`` (``.AddInteractiveServerRenderMode()``)."""

@@ -8,6 +8,7 @@ fixture's test), at the app's call.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from ..views.endpoints import ANY, Endpoint
 from .routes import combined
 
 MAPS = (
+    "MapRazorPages",
     "MapOpenApi",
     "MapStaticAssets",
     "MapRazorComponents",
@@ -35,6 +37,8 @@ DEVELOPMENT_FALLBACK = "{**path:file}"
 BLAZOR_HUB = ("/_blazor", "/_blazor/negotiate", "/_blazor/disconnect/", "/_blazor/initializers/")
 """``AddInteractiveServerRenderMode``: the circuit's hub, its negotiation, and the two endpoints Blazor
 Server's script calls (``ComponentEndpointRouteBuilderExtensions.MapBlazorHub``)."""
+_VERSIONED = re.compile(r"/Pages/V(\d+)/")
+_AREA = re.compile(r"^/Areas/([^/]+)/Pages/(.+)$")
 OPAQUE_REDIRECT = "/_framework/opaque-redirect"
 RESOURCE_COLLECTION = "/_framework/resource-collection.js"
 RESOURCE_COLLECTION_ENDPOINTS = 6
@@ -56,6 +60,7 @@ class Call:
     project: str
     output: Path | None
     """The project's output assembly: its folder holds the static assets' manifest."""
+    compilation: Any = None
 
 
 def framework_endpoints(call: Call) -> list[Endpoint]:
@@ -65,6 +70,8 @@ def framework_endpoints(call: Call) -> list[Endpoint]:
         )
 
     name = call.name
+    if name == "MapRazorPages":  # the project's own pages are read from its files (pages.py)
+        return [row(ANY, route, "Razor Page", handler) for route, handler in library_pages(call.compilation)]
     if name == "MapOpenApi":
         return [row(("GET",), combined(call.pattern or OPEN_API_PATTERN), "OpenAPI document", "MapOpenApi")]
     if name == "MapHealthChecks":
@@ -80,6 +87,40 @@ def framework_endpoints(call: Call) -> list[Endpoint]:
             found += [row(ANY, route, "hub", "Blazor Server's circuit hub") for route in BLAZOR_HUB]
         return found
     return []
+
+
+def library_pages(compilation: Any) -> list[tuple[str, str]]:
+    """Razor Pages a referenced Razor class library compiled (Identity's UI): ``(route, page)`` from its
+    ``[RazorCompiledItem]`` attributes. ``/Areas/{area}/Pages/{page}.cshtml`` is served at
+    ``/{area}/{page}``, an ``Index`` also at its folder. Identity's UI ships each page for two Bootstrap
+    versions (``Pages/V4``, ``Pages/V5``) and serves the newest (its default ``UIFramework``)."""
+    if compilation is None:
+        return []
+    found: list[tuple[str, str]] = []
+    for assembly in compilation.SourceModule.ReferencedAssemblySymbols:
+        pages = [
+            str(attribute.ConstructorArguments[2].Value)
+            for attribute in assembly.GetAttributes()
+            if attribute.AttributeClass is not None
+            and str(attribute.AttributeClass.Name) == "RazorCompiledItemAttribute"
+            and attribute.ConstructorArguments.Length == 3
+            and str(attribute.ConstructorArguments[1].Value) == "mvc.1.0.razor-page"
+        ]
+        versions = {match.group(1) for page in pages if (match := _VERSIONED.search(page))}
+        newest = max(versions, key=int) if versions else None
+        for page in pages:
+            versioned = _VERSIONED.search(page)
+            if versioned and versioned.group(1) != newest:
+                continue
+            page = _VERSIONED.sub("/Pages/", page)
+            area = _AREA.match(page)
+            relative = f"/{area.group(1)}/{area.group(2)}" if area else page.removeprefix("/Pages")
+            relative = relative.removesuffix(".cshtml")
+            routes = [relative]
+            if relative.endswith("/Index"):
+                routes.insert(0, relative[: -len("/Index")] or "/")
+            found += [(combined(route), f"{assembly.Identity.Name}: {page}") for route in routes]
+    return found
 
 
 def hub_negotiation(hub: Endpoint) -> Endpoint:

@@ -61,6 +61,21 @@ class TypeValue:
     symbol: Any
 
 
+@dataclass(frozen=True, eq=False)
+class Made:
+    """An object the code makes (``new IdentityBuilder(typeof(TUser), services)``), with what its
+    constructor was given, by parameter name: what its properties answer (``UserType`` from ``user``)."""
+
+    given: tuple[tuple[str, Any], ...]
+
+    def property(self, name: str) -> Any:
+        wanted = name.lower()
+        for parameter, value in self.given:
+            if parameter.lower() in (wanted, wanted.removesuffix("type")):
+                return value
+        return UNKNOWN
+
+
 @dataclass(frozen=True)
 class Described:
     """A ``ServiceDescriptor`` the code makes."""
@@ -120,8 +135,7 @@ class LibraryServices:
 
     def of_call(self, invocation: Any) -> list[Added]:
         """The services added by the app's call ``invocation`` (an ``IInvocationOperation``)."""
-        span = invocation.Syntax.Span  # a chained call starts where its receiver does
-        place = (str(invocation.Syntax.SyntaxTree.FilePath), int(span.Start), int(span.End))
+        place = _place_of(invocation)
         known = self._reading.calls.get(place)
         if known is None:
             found: list[Added] = []
@@ -144,6 +158,7 @@ class LibraryServices:
             IConditionalOperation,
             ILocalReferenceOperation,
             IParameterReferenceOperation,
+            IReturnOperation,
             ISimpleAssignmentOperation,
             IVariableDeclaratorOperation,
         )
@@ -168,6 +183,12 @@ class LibraryServices:
             if decided is not True and conditional.WhenFalse is not None:
                 inner = condition if decided is False else _joined(condition, f"!({text})")
                 self._visit(conditional.WhenFalse, env, bindings, chain, inner, found)
+            return
+        if kind == "Return":
+            returned = IReturnOperation(op).ReturnedValue
+            if returned is not None:
+                self._visit(returned, env, bindings, chain, condition, found)
+                env["return"] = self._value(returned, env, bindings)
             return
         if kind == "VariableDeclarator":
             declarator = IVariableDeclaratorOperation(op)
@@ -227,6 +248,8 @@ class LibraryServices:
             values["this"] = self._value(call.Instance, env, bindings)
         inner = dict(_method_bindings(method, lambda t: self._resolve(t, bindings)))
         self._visit(body, values, inner, (*chain, name, key), condition, found)
+        if "return" in values:  # what the call gives back: a builder its caller goes on with
+            self._reading.returns[_place_of(call)] = values["return"]
 
     def _registered(
         self,
@@ -295,6 +318,21 @@ class LibraryServices:
             key = f'"{value}"' if isinstance(value, str) else str(arguments["serviceKey"].Value.Syntax)
         return Described(lifetime, service, made, key)
 
+    def _made_generic(self, call: Any, env: dict[Any, Any], bindings: dict[Any, Any]) -> Any:
+        """``typeof(SecurityStampValidator<>).MakeGenericType(UserType)`` where both are known."""
+        from Microsoft.CodeAnalysis import ITypeSymbol  # type: ignore[import-not-found]
+        from System import Array  # type: ignore[import-not-found]
+
+        open_type = self._value(call.Instance, env, bindings)
+        given = [self._value(a.Value, env, bindings) for a in call.Arguments]
+        given = [v for value in given for v in (value if isinstance(value, list) else [value])]
+        if not isinstance(open_type, TypeValue) or not all(isinstance(v, TypeValue) for v in given):
+            return UNKNOWN
+        definition = typed(open_type.symbol.OriginalDefinition)
+        if str(definition.Kind) != "NamedType" or definition.Arity != len(given):
+            return UNKNOWN
+        return TypeValue(typed(definition.Construct(Array[ITypeSymbol]([v.symbol for v in given]))))
+
     def _instance_type(self, op: Any, bindings: dict[Any, Any]) -> Any:
         """The type of an instance given to the container, where the code makes it there (``new T(...)``)."""
         from Microsoft.CodeAnalysis.Operations import IConversionOperation  # type: ignore[import-not-found]
@@ -318,6 +356,7 @@ class LibraryServices:
             ILocalReferenceOperation,
             IObjectCreationOperation,
             IParameterReferenceOperation,
+            IPropertyReferenceOperation,
             ITypeOfOperation,
             IUnaryOperation,
         )
@@ -345,13 +384,22 @@ class LibraryServices:
             return MADE
         if kind == "ObjectCreation":
             creation = IObjectCreationOperation(op)
+            arguments = {str(a.Parameter.Name): a for a in creation.Arguments if a.Parameter is not None}
             if creation.Type is not None and _named(creation.Type) == DESCRIPTOR and creation.Constructor:
-                arguments = {str(a.Parameter.Name): a for a in creation.Arguments if a.Parameter is not None}
                 return self._described("", creation.Constructor, arguments, env, bindings) or UNKNOWN
-            return MADE
+            return Made(tuple((name, self._value(a.Value, env, bindings)) for name, a in arguments.items()))
+        if kind == "PropertyReference":
+            reference = IPropertyReferenceOperation(op)
+            owner = self._value(reference.Instance, env, bindings) if reference.Instance is not None else UNKNOWN
+            return owner.property(str(reference.Property.Name)) if isinstance(owner, Made) else UNKNOWN
         if kind == "Invocation":
             call = _as_invocation(op)
+            returned = self._reading.returns.get(_place_of(op))
+            if returned is not None:
+                return returned
             method = typed(call.TargetMethod)
+            if str(method.Name) == "MakeGenericType" and call.Instance is not None:
+                return self._made_generic(call, env, bindings)
             if str(method.Name) in _STRING_CASE and call.Instance is not None:
                 text = self._value(call.Instance, env, bindings)
                 return getattr(text, _STRING_CASE[str(method.Name)])() if isinstance(text, str) else UNKNOWN
@@ -379,7 +427,9 @@ class LibraryServices:
             if str(pattern.Kind) != "ConstantPattern" or IConstantPatternOperation(pattern).Value.ConstantValue.Value:
                 return UNKNOWN
             inner = self._value(test.Value, env, bindings)
-            return UNKNOWN if inner is UNKNOWN or not (inner is None or inner is MADE) else inner is None
+            if inner is UNKNOWN or not (inner is None or inner is MADE or isinstance(inner, Made)):
+                return UNKNOWN
+            return inner is None
         if kind == "Unary":
             unary = IUnaryOperation(op)
             inner = self._value(unary.Operand, env, bindings)
@@ -571,6 +621,8 @@ class _Reading:
     public: dict[str, Any] = field(default_factory=dict)
     """Decompiled file -> its model in the app's own compilation (public types only)."""
     by_name: dict[str, Any] | None = None
+    returns: dict[tuple[str, int, int], Any] = field(default_factory=dict)
+    """What a followed call gives back, by its place."""
     calls: dict[tuple[str, int, int], list[Added]] = field(default_factory=dict)
     """What each of the app's calls adds, by its place."""
 
@@ -627,6 +679,11 @@ def shown(type_symbol: Any) -> str:
     return re.sub(
         r"<\?(?:, ?\?)*>", lambda found: "<" + "," * (found.group(0).count("?") - 1) + ">", display(type_symbol)
     )
+
+
+def _place_of(op: Any) -> tuple[str, int, int]:
+    span = op.Syntax.Span  # a chained call starts where its receiver does: its end tells them apart
+    return str(op.Syntax.SyntaxTree.FilePath), int(span.Start), int(span.End)
 
 
 def _as_invocation(op: Any) -> Any:
@@ -696,9 +753,10 @@ def _compared(binary: Any, value: Any, env: dict[Any, Any], bindings: dict[Any, 
         return True
     if left is UNKNOWN or right is UNKNOWN:
         return UNKNOWN
-    if MADE in (left, right) and None in (left, right):
+    made = [isinstance(side, Made) or side is MADE for side in (left, right)]
+    if any(made) and None in (left, right):
         return kind == "NotEquals"
-    if left is MADE or right is MADE:
+    if any(made):
         return UNKNOWN
     if kind == "Equals":
         return left == right

@@ -65,12 +65,11 @@ def razor_endpoints(project: Any, compilation: Any, operation: Operation, name: 
             page = _PAGE_DIRECTIVE.match(line)
             if page is None:
                 continue
-            route = page_route(relative, page.group(1))
             model = _page_model(lines, compilation)
             # A page answers every method (no HttpMethodMetadata); its handlers say which do something.
             handler = f"{display(model)} ({', '.join(_page_handlers(model))})" if model is not None else relative
             authorization = authorization or (attached_authorization(model) if model is not None else "")
-            found.append(
+            found += [
                 Endpoint(
                     ANY,
                     route,
@@ -80,9 +79,19 @@ def razor_endpoints(project: Any, compilation: Any, operation: Operation, name: 
                     authorization,
                     name,
                 )
-            )
+                for route in page_routes(relative, page.group(1))
+            ]
             break  # one @page a page
     return found
+
+
+def page_routes(relative: str, template: str | None) -> list[str]:
+    """The routes Razor Pages maps a page at: an ``Index`` page also at its name (``/`` and ``/Index``)."""
+    routes = [page_route(relative, template)]
+    if relative.endswith("Index.cshtml") and not (template or "").startswith("/"):
+        named = combined(relative[len("Pages/") : -len(".cshtml")], template or "")
+        routes.append(named)
+    return routes
 
 
 def page_route(relative: str, template: str | None) -> str:
