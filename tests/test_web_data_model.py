@@ -198,3 +198,19 @@ def test_data_model_over_mcp():
         assert nothing.is_error
         assert "No EF Core context's name contains 'nothing'" in nothing.content[0].text
         assert "Give one of: ShopContext." in nothing.content[0].text
+
+
+def test_each_columns_store_type_is_the_providers(both):
+    """For a provider (here SQLite, as the printer builds the model with), each column's store type is the
+    one EF Core's type mapping gives; a configured one is kept."""
+    ef_core, _, web = both
+    session = load_solution(web / "Web.slnx", watch=False, warm_up=False)
+    try:
+        ours = session.run(data_model, provider="SQLite")
+        with pytest.raises(Exception, match="No store types are known for provider 'Oracle'"):
+            session.run(data_model, provider="Oracle")
+    finally:
+        session.close()
+    expected = {(e["name"], name): f["store_type"] for e in ef_core for name, f in e["facets"].items()}
+    found = {(e.name, c.property): c.store_type for e in ours.items for c in e.columns}
+    assert found == expected

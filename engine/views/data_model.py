@@ -29,6 +29,9 @@ class Column:
     value_generated: str = ""
     """``on add``, ``on update``, ``on add or update`` or ``never`` where EF Core says so; empty: not generated."""
     concurrency_token: bool = False
+    store_type: str = ""
+    """The database's type for it: the one configured, else the provider's mapping (``nvarchar(60)``) where
+    the code names a provider; empty when it names none."""
 
     def describe(self) -> str:
         """``Title string(60)``, ``Price decimal(18, 2)``, ``Id int generated on add``, ``When DateTime [date]``."""
@@ -40,7 +43,8 @@ class Column:
             else ""
         )
         words = [self.property + (f" as {self.column}" if self.column != self.property else ""), self.type + size]
-        words += [f"[{self.column_type}]"] if self.column_type else []
+        shown = self.store_type or self.column_type
+        words += [f"[{shown}]"] if shown else []
         words += (
             [f"generated {self.value_generated}"] if self.value_generated and self.value_generated != "never" else []
         )

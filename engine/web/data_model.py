@@ -9,6 +9,7 @@ tables and columns.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ..errors import InvalidArgument
@@ -20,6 +21,7 @@ from ..workspace.snapshot import Snapshot, display_name
 from .ef_conventions import Conventions
 from .ef_drafts import ModelDraft
 from .ef_fluent import FluentReader, configuration_entity
+from .ef_store_types import KNOWN, providers, store_type
 from .ef_types import attribute, has_attribute, mapped_members
 from .types import derives_from, source_types
 
@@ -29,10 +31,20 @@ _DB_SET = "Microsoft.EntityFrameworkCore.DbSet<TEntity>"
 
 @query(scope="every_project")
 def data_model(
-    snapshot: Snapshot, operation: Operation, context: str | None = None, project: str | None = None
+    snapshot: Snapshot,
+    operation: Operation,
+    context: str | None = None,
+    project: str | None = None,
+    provider: str | None = None,
 ) -> DataModel:
     """The entities of every EF Core context of the solution (or of ``project``; of the contexts whose
-    name contains ``context`` when given), with the problems met reading them."""
+    name contains ``context`` when given), with the problems met reading them; each column's store type
+    for the provider the code uses (``provider``: ``SQL Server``, ``SQLite`` or ``PostgreSQL`` instead)."""
+    if provider is not None and provider not in KNOWN:
+        raise InvalidArgument(
+            f"No store types are known for provider '{provider}'.", f"Give one of: {', '.join(KNOWN)}."
+        )
+    used = providers([snapshot.compilation(p, operation) for p in snapshot.projects], operation) if not provider else {}
     items: list[Entity] = []
     problems: list[ModelProblem] = []
     every_context: list[str] = []
@@ -52,7 +64,8 @@ def data_model(
         for found in contexts:
             draft, reader = _read_context(found, compilation, operation, configurations, display_name(each))
             applied |= reader.applied
-            items += Conventions(draft, draft.project).entities()
+            chosen = provider or used.get(str(found.Name)) or used.get("", "")
+            items += [_stored(entity, chosen) for entity in Conventions(draft, draft.project).entities()]
             problems += draft.problems
         if not context:
             problems += [
@@ -69,6 +82,29 @@ def data_model(
             f"No EF Core context's name contains '{context}'.", f"Give one of: {', '.join(sorted(every_context))}."
         )
     return data_model_view(str(snapshot.root), items, problems)
+
+
+def _stored(entity: Entity, provider: str) -> Entity:
+    """``entity`` with each column's store type for ``provider`` (a configured one kept)."""
+    if provider not in KNOWN:
+        return entity
+    columns = tuple(
+        dataclasses.replace(
+            column,
+            store_type=column.column_type
+            or store_type(
+                provider,
+                column.type,
+                column.max_length,
+                column.precision,
+                column.scale,
+                column.concurrency_token,
+                column.value_generated,
+            ),
+        )
+        for column in entity.columns
+    )
+    return dataclasses.replace(entity, columns=columns)
 
 
 def _read_context(

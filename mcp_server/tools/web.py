@@ -62,16 +62,24 @@ async def data_model(
     ctx: Context,
     context: Annotated[str | None, Field(description="Only the EF Core contexts whose name contains this.")] = None,
     project: Annotated[str | None, Field(description="Only this project's contexts.")] = None,
+    provider: Annotated[
+        str | None,
+        Field(
+            description="Store types for this provider (SQL Server, SQLite, PostgreSQL) instead of the one the "
+            "code uses (UseSqlServer, UseSqlite, UseNpgsql)."
+        ),
+    ] = None,
     limit: Limit = 100,
     cursor: Cursor = None,
 ) -> Annotated[CallToolResult, result_model(DataModel)]:
     """Which tables the code maps to: each EF Core context's entities with their table, key, columns
     and foreign keys (many-to-one, one-to-one, owned, many-to-many join), and where each is configured
     (attribute, Fluent API or EF Core's conventions). Read from the code as EF Core would build the
-    model; Fluent calls this reading does not follow are named as problems, first."""
+    model, each column with its store type for the app's provider; Fluent calls this reading does not
+    follow are named as problems, first."""
     return await respond(
         ctx,
-        lambda s, t: s.run(web.data_model, context, project, timeout=t),
+        lambda s, t: s.run(web.data_model, context, project, provider, timeout=t),
         paged=True,
         limit=limit,
         cursor=cursor,
