@@ -119,6 +119,14 @@ class RouteWalk:
         self._invocations: list[tuple[Any, Any, str]] | None = None
         self.output: Path | None = None
         """The project's output assembly (where the static assets' manifest is)."""
+        self._models: dict[str, Any] = {}
+
+    def _model(self, tree: Any) -> Any:
+        """One semantic model a tree: a new one binds everything again (the prefix walk asks per call)."""
+        path = str(tree.FilePath)
+        if path not in self._models:
+            self._models[path] = self.compilation.GetSemanticModel(tree)
+        return self._models[path]
 
     # -- minimal APIs -------------------------------------------------------------------------------
 
@@ -136,7 +144,7 @@ class RouteWalk:
                 self.operation.check()
                 if ".Map" not in str(tree.GetText(self.operation.token)):
                     continue  # a cheap filter: the walk below crosses into .NET per node
-                model = self.compilation.GetSemanticModel(tree)
+                model = self._model(tree)
                 nodes = tree.GetRoot(self.operation.token).DescendantNodes()
                 for node in Enumerable.OfType[InvocationExpressionSyntax](nodes):
                     access = node.Expression
@@ -283,7 +291,7 @@ class RouteWalk:
                 declarator = symbol.DeclaringSyntaxReferences[0].GetSyntax(self.operation.token)
                 if isinstance(declarator, VariableDeclaratorSyntax) and declarator.Initializer is not None:
                     value = declarator.Initializer.Value
-                    return self._prefix(self.compilation.GetSemanticModel(value.SyntaxTree), value, depth + 1)
+                    return self._prefix(self._model(value.SyntaxTree), value, depth + 1)
         return "", []
 
     def _endpoint_conventions(self, node: Any, conventions: _Conventions) -> None:
@@ -298,7 +306,7 @@ class RouteWalk:
             access, call = current.Parent, current.Parent.Parent if current.Parent is not None else None
             if not isinstance(access, MemberAccessExpressionSyntax) or not isinstance(call, InvocationExpressionSyntax):
                 return
-            model = self.compilation.GetSemanticModel(call.SyntaxTree)
+            model = self._model(call.SyntaxTree)
             conventions.add(str(access.Name.Identifier.ValueText), self._string_arguments(model, call))
             current = call
 
