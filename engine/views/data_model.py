@@ -93,7 +93,8 @@ class Entity:
 class ModelProblem:
     kind: str
     """``not understood`` (a configuration call this reading does not follow), ``no key``, ``ambiguous``
-    (navigations EF Core cannot pair) or ``not applied`` (an ``IEntityTypeConfiguration`` no context uses)."""
+    (navigations EF Core cannot pair), ``not applied`` (an ``IEntityTypeConfiguration`` no context uses) or
+    ``pending model changes`` (the migrations' snapshot and the model differ)."""
     text: str
     location: Location | None
 

@@ -21,6 +21,7 @@ from ..workspace.snapshot import Snapshot, display_name
 from .ef_conventions import Conventions
 from .ef_drafts import ModelDraft
 from .ef_fluent import FluentReader, configuration_entity
+from .ef_snapshot import snapshot_problems
 from .ef_store_types import KNOWN, providers, store_type
 from .ef_types import attribute, has_attribute, mapped_members
 from .types import derives_from, source_types
@@ -65,7 +66,9 @@ def data_model(
             draft, reader = _read_context(found, compilation, operation, configurations, display_name(each))
             applied |= reader.applied
             chosen = provider or used.get(str(found.Name)) or used.get("", "")
-            items += [_stored(entity, chosen) for entity in Conventions(draft, draft.project).entities()]
+            read = [_stored(entity, chosen) for entity in Conventions(draft, draft.project).entities()]
+            items += read
+            problems += snapshot_problems(compilation, found, read, chosen in KNOWN, operation)
             problems += draft.problems
         if not context:
             problems += [
