@@ -141,7 +141,12 @@ async def test_hierarchies_and_lazy_expansion(shop):
         assert not any("Middle" in str(c.label) for c in end_node.children)
         end_node.collapse()
         end_node.expand()
-        await settle(pilot)
+        # The expansion reaches the app as messages before its worker starts: wait for the worker's answer.
+        for _ in range(100):
+            await pilot.pause(0.1)
+            await settle(pilot)
+            if any("called by  Workflow.Middle(int)" in str(c.label) for c in end_node.children):
+                break
         assert any("called by  Workflow.Middle(int)" in str(c.label) for c in end_node.children)
 
 
