@@ -45,8 +45,8 @@ class Registration:
 @dataclass(frozen=True)
 class ServiceProblem:
     kind: str
-    """``unregistered`` (a dependency nothing registers) or ``captive`` (a singleton holding a scoped
-    or transient service)."""
+    """``unregistered`` (a dependency nothing registers), ``captive`` (a singleton holding a scoped
+    or transient service) or ``not read`` (a library method the app calls whose code could not be read)."""
     text: str
     """What is wrong, with the chain of types."""
     location: Location

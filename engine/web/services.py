@@ -60,7 +60,7 @@ def service_registrations(
         if not registered:
             continue
         consumers = reader.consumers(registered, each)
-        problems += reader.problems(registered)
+        problems += reader.problems(registered) + reader.unread
         items += [
             Registration(
                 r.lifetime,
@@ -112,6 +112,8 @@ class _Registrations:
         self.project = project
         self.collection = compilation.GetTypeByMetadataName(_SERVICE_COLLECTION)
         self.library = LibraryServices(snapshot, compilation, operation)
+        self.unread: list[ServiceProblem] = []
+        """The app's library calls not followed all the way (a library whose code cannot be read)."""
 
     def read(self) -> list[_Registered]:
         calls = list(self._collection_calls())
@@ -140,6 +142,13 @@ class _Registrations:
         location = location_of(node.GetLocation())
         assert location is not None
         name = str(method.Name)
+        added_by_call, unread = self.library.of_call(model.GetOperation(node, self.operation.token))
+        self.unread += [
+            ServiceProblem(
+                "not read", f"{name} calls {missed}, whose code could not be read: what it adds is not listed", location
+            )
+            for missed in sorted(unread)
+        ]
         return [
             _Registered(
                 added.lifetime,
@@ -155,7 +164,7 @@ class _Registrations:
                 name,
                 added.condition,
             )
-            for added in self.library.of_call(model.GetOperation(node, self.operation.token))
+            for added in added_by_call
         ]
 
     def _key(self, method: Any) -> str:
