@@ -56,6 +56,22 @@ def remember_generated(path: str, generator: str) -> None:
     _generators[path] = generator
 
 
+_GENERATED_SUFFIXES = (
+    ".g.cs",
+    ".g.i.cs",
+    ".designer.cs",
+    ".generated.cs",
+    ".assemblyinfo.cs",
+    ".assemblyattributes.cs",
+)
+
+
+def is_generated(path: str) -> bool:
+    """A generator's or the build's file: a source generator's output, ``obj/`` files, designer files."""
+    lowered = path.replace("\\", "/").lower()
+    return not path or lowered.endswith(_GENERATED_SUFFIXES) or "/obj/" in lowered
+
+
 def generator_of(path: str) -> str:
     """The generator that made the document at ``path`` (its type's name), or empty for a file on disk."""
     return _generators.get(path, "")

@@ -19,12 +19,12 @@ import json
 from typing import Any
 
 from ..host.interop import Operation
-from ..models import Location
+from ..models import Location, is_generated
 from ..native import helpers
 from ..symbols.describe import display_format
 from ..views.complexity import ComplexityList, MemberComplexity
 from ..workspace.snapshot import Snapshot
-from .scope import is_generated, scope_of
+from .scope import scope_of
 
 COGNITIVE_LIMIT = 15
 """The usual limit of a member's cognitive complexity (SonarSource's default)."""

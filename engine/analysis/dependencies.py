@@ -14,13 +14,13 @@ from typing import Any
 
 from ..errors import InvalidArgument
 from ..host.interop import Operation
-from ..models import Location
+from ..models import Location, is_generated
 from ..native import helpers
 from ..symbols.declarations import source_declarations
 from ..views.dependencies import Cycle, Dependency, DependencyGraph
 from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot, display_name
-from .scope import is_generated, scope_of
+from .scope import scope_of
 
 LEVELS = ("project", "namespace")
 

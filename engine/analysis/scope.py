@@ -7,16 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InvalidArgument
+from ..models import is_generated
 from ..workspace.snapshot import Snapshot, display_name
-
-_GENERATED_SUFFIXES = (
-    ".g.cs",
-    ".g.i.cs",
-    ".designer.cs",
-    ".generated.cs",
-    ".assemblyinfo.cs",
-    ".assemblyattributes.cs",
-)
 
 
 @dataclass(frozen=True)
@@ -30,12 +22,6 @@ class Scope:
     def owns(self, path: str) -> bool:
         """Whether a declaration at ``path`` is in scope and written by hand."""
         return not is_generated(path) and (self.file is None or path == self.file)
-
-
-def is_generated(path: str) -> bool:
-    """A generator's or the build's file: a source generator's output, ``obj/`` files, designer files."""
-    lowered = path.replace("\\", "/").lower()
-    return not path or lowered.endswith(_GENERATED_SUFFIXES) or "/obj/" in lowered
 
 
 def scope_of(snapshot: Snapshot, file: str | None, project: str | None) -> Scope:

@@ -99,8 +99,6 @@ def _owned(name: str, entities: list[Entity]) -> bool:
 
 
 def _snapshot_of(compilation: Any, context: Any) -> Any:
-    from Microsoft.CodeAnalysis import SymbolEqualityComparer  # type: ignore[import-not-found]
-
     base = compilation.GetTypeByMetadataName(_SNAPSHOT)
     if base is None:
         return None
@@ -110,10 +108,9 @@ def _snapshot_of(compilation: Any, context: Any) -> Any:
         for attribute in candidate.GetAttributes():
             if attribute.AttributeClass is None or str(attribute.AttributeClass.Name) != "DbContextAttribute":
                 continue
+            # typeof(X)'s value comes through as Roslyn's internal symbol: compared by its full name.
             given = [a.Value for a in attribute.ConstructorArguments]
-            if given and given[0] is not None and context.Equals(given[0], SymbolEqualityComparer.Default):
-                return candidate
-            if given and str(given[0]) == str(context):  # the argument's type, seen through another wrapper
+            if given and str(given[0]) == str(context):
                 return candidate
     return None
 

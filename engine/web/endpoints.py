@@ -224,46 +224,50 @@ class RouteWalk:
         if name == "MapFallback" and arguments.Count:
             handler, place, attached = self._handler(model, arguments[arguments.Count - 1].Expression)
             conventions.authorization = conventions.authorization or attached
-        argument = "staticAssetsManifestPath" if name == "MapStaticAssets" else "pattern"
-        pattern = (
-            self._argument_text(model, node, argument, 0)
-            if arguments.Count > 1
-            or name
-            in (
-                "MapOpenApi",
-                "MapHealthChecks",
-                "MapStaticAssets",
-            )
-            else None
+        # A route pattern where the call takes one (its default too: MapOpenApi's); MapStaticAssets' is a
+        # manifest's path.
+        given = self._parameter_value(
+            model, node, "staticAssetsManifestPath" if name == "MapStaticAssets" else "pattern"
         )
-        if name == "MapFallbackToFile" or name == "MapFallbackToPage":
-            pattern = self._argument_text(model, node, "pattern", 0) if arguments.Count > 1 else None
-        chained = tuple(self._chained(node))
+        pattern = given if isinstance(given, str) else None
+        chained = tuple(name for name, _ in self._chained(node))
         route = (
-            combined(prefix, pattern)
-            if pattern and name != "MapStaticAssets" and not pattern.startswith("{")
-            else pattern
+            pattern
+            if not pattern or name == "MapStaticAssets" or pattern.startswith("{")
+            else combined(prefix, pattern)
         )
         return Call(
             name, route, chained, place, handler, conventions.authorization, self.project, self.output, self.compilation
         )
 
-    def _chained(self, node: Any) -> list[str]:
-        """The names of the calls chained on ``node`` (``.AddInteractiveServerRenderMode()``)."""
+    def _parameter_value(self, model: Any, node: Any, parameter: str) -> Any:
+        """The constant the call passes for ``parameter`` (by name, position or default), else ``None``."""
+        from Microsoft.CodeAnalysis.Operations import IInvocationOperation  # type: ignore[import-not-found]
+
+        call = model.GetOperation(node, self.operation.token)
+        if call is None or str(call.Kind) != "Invocation":
+            return None
+        for argument in IInvocationOperation(call).Arguments:
+            if argument.Parameter is not None and str(argument.Parameter.Name) == parameter:
+                value = argument.Value.ConstantValue
+                return value.Value if value.HasValue else None
+        return None
+
+    def _chained(self, node: Any) -> Iterator[tuple[str, Any]]:
+        """The calls chained on ``node``, nearest first, with their names (``.AllowAnonymous()``,
+        ``.AddInteractiveServerRenderMode()``)."""
         from Microsoft.CodeAnalysis.CSharp.Syntax import (  # type: ignore[import-not-found]
             InvocationExpressionSyntax,
             MemberAccessExpressionSyntax,
         )
 
-        names = []
         current = node
         for _ in range(_CHAIN_DEPTH):
             access, call = current.Parent, current.Parent.Parent if current.Parent is not None else None
             if not isinstance(access, MemberAccessExpressionSyntax) or not isinstance(call, InvocationExpressionSyntax):
-                break
-            names.append(str(access.Name.Identifier.ValueText))
+                return
+            yield str(access.Name.Identifier.ValueText), call
             current = call
-        return names
 
     def _prefix(self, model: Any, expression: Any, depth: int) -> tuple[str, list[tuple[str, list[str]]]]:
         """The route prefix ``expression`` (the receiver of a ``Map...`` call) stands for, through chained
@@ -296,19 +300,8 @@ class RouteWalk:
 
     def _endpoint_conventions(self, node: Any, conventions: _Conventions) -> None:
         """The conventions chained on the endpoint itself (``.MapPost(...).AllowAnonymous()``)."""
-        from Microsoft.CodeAnalysis.CSharp.Syntax import (  # type: ignore[import-not-found]
-            InvocationExpressionSyntax,
-            MemberAccessExpressionSyntax,
-        )
-
-        current = node
-        for _ in range(_CHAIN_DEPTH):
-            access, call = current.Parent, current.Parent.Parent if current.Parent is not None else None
-            if not isinstance(access, MemberAccessExpressionSyntax) or not isinstance(call, InvocationExpressionSyntax):
-                return
-            model = self._model(call.SyntaxTree)
-            conventions.add(str(access.Name.Identifier.ValueText), self._string_arguments(model, call))
-            current = call
+        for name, call in self._chained(node):
+            conventions.add(name, self._string_arguments(self._model(call.SyntaxTree), call))
 
     def handler_method(self, model: Any, delegate: Any) -> Any:
         """The method a handler argument runs (a lambda's, or a method group's), or ``None``."""

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..host.interop import Operation
-from ..models import Location
+from ..models import Location, is_generated
 from ..symbols.describe import display, location_of, typed
 from ..views.services import Consumer, Registration, ServiceMap, ServiceProblem, service_map
 from ..workspace.declared import query
@@ -326,6 +326,7 @@ class _Registrations:
         """Properties the component activator fills: ``@inject`` in a Razor file (the generator's
         ``[Inject]`` property, at the ``.razor`` line it maps to) and ``[Inject]`` in code."""
         found = []
+        texts: dict[str, list[str]] = {}  # a Razor file's lines, read once for all its @inject lines
         for type_symbol in source_types(self.compilation):
             for member in type_symbol.GetMembers():
                 if str(member.Kind) != "Property":
@@ -340,7 +341,7 @@ class _Registrations:
                 )
                 if attribute is None:
                     continue
-                place, razor = _mapped(member.Locations[0])
+                place, razor = _mapped(member.Locations[0], texts)
                 if place is None:
                     continue
                 key = next(
@@ -516,7 +517,7 @@ def _service_key(parameter: Any) -> str | None:
         if name == "FromKeyedServicesAttribute" and attribute.ConstructorArguments.Length:
             value = attribute.ConstructorArguments[0].Value
             if value is not None:
-                return f'"{value}"' if isinstance(value, str) else str(value)
+                return _key_text(value)
     return None
 
 
@@ -540,7 +541,7 @@ def _is_string(model: Any, expression: Any, operation: Operation) -> bool:
     return info is not None and str(info.SpecialType) == "System_String"
 
 
-def _mapped(location: Any) -> tuple[Location | None, bool]:
+def _mapped(location: Any, texts: dict[str, list[str]]) -> tuple[Location | None, bool]:
     """A generated property's place in the file it came from (the ``.razor`` line of its ``@inject``),
     and whether that is a Razor file."""
     mapped = location.GetMappedLineSpan()
@@ -549,18 +550,22 @@ def _mapped(location: Any) -> tuple[Location | None, bool]:
     if mapped.HasMappedPath and razor:
         line = mapped.StartLinePosition.Line + 1
         column = mapped.StartLinePosition.Character + 1
-        return _at_injected_type(path, line) or Location(path, line, column, line, column), True
+        return _at_injected_type(path, line, texts) or Location(path, line, column, line, column), True
     if _generated(location.SourceTree):
         return None, False
     return location_of(location), False
 
 
-def _at_injected_type(path: str, line: int) -> Location | None:
+def _at_injected_type(path: str, line: int, texts: dict[str, list[str]]) -> Location | None:
     """The type of an ``@inject`` line (the generator maps the property's name)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig").splitlines()[line - 1]
-    except (OSError, IndexError):
+    if path not in texts:
+        try:
+            texts[path] = Path(path).read_text(encoding="utf-8-sig").splitlines()
+        except OSError:
+            texts[path] = []
+    if not 0 < line <= len(texts[path]):
         return None
+    text = texts[path][line - 1]
     directive = re.match(r"\s*@inject\s+", text)
     if directive is None or len(text[directive.end() :].split()) < 2:
         return None
@@ -570,7 +575,7 @@ def _at_injected_type(path: str, line: int) -> Location | None:
 
 
 def _generated(tree: Any) -> bool:
-    return tree is None or "/obj/" in str(tree.FilePath).replace("\\", "/") or str(tree.FilePath).endswith(".g.cs")
+    return tree is None or is_generated(str(tree.FilePath))
 
 
 def _key_text(value: Any) -> str:

@@ -168,18 +168,13 @@ class CodeViewActions(AppMixin):
                 request = self._counts.newest(get_current_worker().is_cancelled)
             if request is None:
                 return
-            session = self.session
-            if session is None:  # between two engines: the next file shown asks again
+            if self.session is None:  # between two engines: the next file shown asks again
                 continue
             for number, seconds in enumerate(LENS_SECONDS):
                 if number and (self._counts.wanted or not _current(request)):
                     break  # another file or place first: this one's exact counts come on the other reader
-                try:
-                    answer = session.run(
-                        code_view.code_lens, request.path, request.first, request.last, tests=False, seconds=seconds
-                    )
-                except EngineError as error:
-                    log.info("code lens of %s: %s", request.path, error)
+                answer = self._asked(code_view.code_lens, request, tests=False, seconds=seconds)
+                if answer is None:
                     break
                 self.call_from_thread(request.view.show_lenses_of, answer)
                 if not answer.counting:
@@ -195,15 +190,21 @@ class CodeViewActions(AppMixin):
                 request = self._hints.newest(get_current_worker().is_cancelled)
             if request is None:
                 return
-            session = self.session
-            if session is None:
-                continue
-            try:
-                answer = session.run(code_view.inlay_hints, request.path, request.first, request.last)
-            except EngineError as error:
-                log.info("inlay hints of %s: %s", request.path, error)
-                continue
-            self.call_from_thread(request.view.show_hints_of, answer)
+            answer = self._asked(code_view.inlay_hints, request)
+            if answer is not None:
+                self.call_from_thread(request.view.show_hints_of, answer)
+
+    def _asked(self, query: Any, request: Any, **options: Any) -> Any:
+        """``query``'s answer for the request's lines, or ``None``: between two engines (the next file shown
+        asks again), or a failure, which leaves the code as it reads without it (the log has it)."""
+        session = self.session
+        if session is None:
+            return None
+        try:
+            return session.run(query, request.path, request.first, request.last, **options)
+        except EngineError as error:
+            log.info("%s of %s: %s", query.__name__, request.path, error)
+            return None
 
     def _next_marks(self, waiting: list[_MarksRequest]) -> _MarksRequest | None:
         """The newest request still for the text shown (what is on screen now comes first); with none, a
@@ -238,13 +239,8 @@ class CodeViewActions(AppMixin):
             patience = time.monotonic() + EXACT_PATIENCE_SECONDS
             while self._counts.reading and time.monotonic() < patience and not get_current_worker().is_cancelled:
                 time.sleep(0.1)
-            session = self.session
-            if session is None:  # between two engines: the next file shown asks again
-                continue
-            try:
-                answer = session.run(code_view.code_lens, request.path, request.first, request.last)
-            except EngineError as error:
-                log.info("code lens of %s: %s", request.path, error)
+            answer = self._asked(code_view.code_lens, request)
+            if answer is None:
                 continue
             self.call_from_thread(request.view.show_lenses_of, answer)
             if answer.tests_pending:
