@@ -9,10 +9,12 @@ from dataclasses import replace
 
 import pytest
 
-from engine import SymbolRef, load_solution, queries
-from engine.index import NOTE
+from engine import SymbolRef, code_view, load_solution, queries
+from engine.index import NOTE, member_counts
 from engine.index.store import project_states
 from engine.queries.search import TYPE_KINDS
+from engine.symbols.describe import typed
+from engine.symbols.naming import resolve
 from engine.workspace.session import SolutionSession
 from engine.workspace.solution_file import resolve_target
 
@@ -130,12 +132,75 @@ def test_a_type_seen_differently_by_two_targets_waits_for_the_live_solution(inde
             [kind, *json.loads(data)]
             for kind, data in db.execute("select type, data from refs where project = ?", (project,))
         ]
+        uses = {
+            (m, p): n for m, p, n in db.execute("select member, path, places from uses where project = ?", (project,))
+        }
+        links = set(db.execute("select member, above from links where project = ?", (project,)))
     finally:
         db.close()
     ref = SymbolRef(name=type_id)
     try:
-        write_references(path, project, rows, {type_id})
+        write_references(path, project, rows, {type_id}, uses, links)
         assert second_start(solution).early_answer(queries.find_references, ref) is None
     finally:
-        write_references(path, project, rows, set())
+        write_references(path, project, rows, set(), uses, links)
     assert second_start(solution).early_answer(queries.find_references, ref).note == NOTE
+
+
+def test_every_declaration_s_estimated_count_is_its_exact_lens_count(indexed):
+    """The index's count of each declaration's uses (a lens's estimate on the next start, before the
+    exact count) equals the exact lens count, for every type and member of every source file: overrides
+    and implementations cascaded as find references cascades them (``Supplier.Describe`` counts
+    ``Customer.Describe``'s calls), a positional record's documented parameter, a using's Dispose,
+    extension calls, generic members, constructors and attributes."""
+    _, live = indexed
+    snapshot = live.snapshot()
+    files = sorted({str(d.FilePath) for p in snapshot.projects for d in p.Documents if str(d.FilePath).endswith(".cs")})
+    compared = 0
+    for file in files:
+        if "/obj/" in file:
+            continue
+        exact = live.run(code_view.code_lens, file, 1, 100_000, tests=False)
+        estimated = member_counts.estimates(snapshot, [lens.documentation_id for lens in exact.items])
+        for lens in exact.items:
+            if live.run(_overrides_a_library_member, lens.documentation_id):
+                continue  # find references counts every call of the library member's overrides: not in the index
+            assert estimated.get(lens.documentation_id) == lens.references, (file, lens.name, lens.documentation_id)
+            compared += 1
+    assert compared >= 30
+
+
+def _overrides_a_library_member(snapshot, operation, documentation_id: str) -> bool:
+    symbol = typed(resolve(snapshot, operation, SymbolRef(name=documentation_id)))
+    above = getattr(symbol, "OverriddenMethod", None) or getattr(symbol, "OverriddenProperty", None)
+    return above is not None and not any(place.IsInSource for place in above.OriginalDefinition.Locations)
+
+
+def test_a_next_start_s_first_lenses_are_the_index_s_estimates(indexed):
+    """On the next start, lenses asked without time (what the app draws first) show the index's counts
+    at once, marked as estimates (``~7 refs``), and say to ask again; the exact counts replace them and
+    equal them here."""
+    solution, live = indexed
+    snapshot = live.snapshot()
+    files = sorted({str(d.FilePath) for p in snapshot.projects for d in p.Documents if str(d.FilePath).endswith(".cs")})
+    again = SolutionSession(resolve_target(solution), watch=False)
+    try:
+        again.load()
+        estimated = 0
+        for file in (f for f in files if "/obj/" not in f):
+            first = again.run(code_view.code_lens, file, 1, 100_000, tests=False, seconds=0.0)
+            exact = live.run(code_view.code_lens, file, 1, 100_000, tests=False)
+            for quick, settled in zip(first.items, exact.items, strict=True):
+                if live.run(_overrides_a_library_member, settled.documentation_id):
+                    continue
+                if quick.estimated:
+                    estimated += 1
+                    assert quick.label().startswith(f"~{settled.references:,} ref"), (file, quick)
+                    assert first.counting
+                else:
+                    assert settled.references == 0 or quick.label().startswith(f"{settled.references:,} ref"), quick
+            settled_again = again.run(code_view.code_lens, file, 1, 100_000, tests=False)
+            assert [lens.label() for lens in settled_again.items] == [lens.label() for lens in exact.items]
+        assert estimated >= 10
+    finally:
+        again.close()

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..host.interop import Operation
+from ..index.member_counts import estimates
 from ..queries.implementations import find_implementations
 from ..queries.outline import file_outline
 from ..queries.references import reference_count, reference_count_within
@@ -52,8 +53,9 @@ def code_lens(
     says to ask again, so a lens never makes the solution's code be bound while a person reads.
 
     With ``seconds``, the references are looked for within that time, shared by the lenses not counted
-    before: a count that would take longer is the places found by then (``1,575+``, not kept), and
-    ``counting`` says to ask again without a time for the exact ones (which are kept)."""
+    before (with ``0``, not at all: the counts kept and those found by earlier calls, at once): a count that would take longer is the places found by then (``1,575+``, not kept), and
+    ``counting`` says to ask again without a time for the exact ones (which are kept). Until then a count
+    the on-disk index estimates higher shows the estimate (``~15,755 refs``, the last run's)."""
     outline = file_outline(snapshot, operation, file)
     lines = operation.wait(snapshot.document(outline.path).GetTextAsync(operation.token)).Lines.Count
     first, last = line_range(lines, first_line, last_line, snapshot.relative(outline.path))
@@ -65,8 +67,10 @@ def code_lens(
         for node in _declarations(outline.items)
         if first <= node.location.line <= last and node.kind in _LENSED and node.documentation_id
     ]
-    clock = _Clock(seconds, sum(1 for node in nodes if not _has(snapshot, f"{node.documentation_id}:references")))
-    items = tuple(_lens(snapshot, operation, node, counted, clock) for node in nodes)
+    uncounted = [node.documentation_id for node in nodes if not _has(snapshot, f"{node.documentation_id}:references")]
+    clock = _Clock(seconds, len(uncounted))
+    estimated = estimates(snapshot, uncounted) if seconds is not None else {}
+    items = tuple(_lens(snapshot, operation, node, counted, clock, estimated) for node in nodes)
     return CodeLenses(
         outline.path,
         first,
@@ -83,11 +87,15 @@ class _Clock:
 
     def __init__(self, seconds: float | None, uncounted: int) -> None:
         self.deadline = None if seconds is None else time.monotonic() + seconds
+        self.none = seconds == 0
         self.uncounted = uncounted
 
     def share(self) -> float | None:
+        """Seconds for the next count: ``None`` to its end, ``0.0`` not at all (a call without time)."""
         if self.deadline is None:
             return None
+        if self.none:
+            return 0.0
         left = max(self.deadline - time.monotonic(), 0.0)
         share = max(left / max(self.uncounted, 1), _LEAST_SHARE)
         self.uncounted = max(self.uncounted - 1, 0)
@@ -105,19 +113,26 @@ def _declarations(nodes: tuple[OutlineNode, ...]) -> Iterator[OutlineNode]:
 
 
 def _lens(
-    snapshot: Snapshot, operation: Operation, node: OutlineNode, under_tests: set[str] | None, clock: _Clock
+    snapshot: Snapshot,
+    operation: Operation,
+    node: OutlineNode,
+    under_tests: set[str] | None,
+    clock: _Clock,
+    estimated: dict[str, int],
 ) -> CodeLens:
-    """The lens of one declaration, each count kept with the snapshot: scrolling back resolves nothing."""
+    """The lens of one declaration, each count kept with the snapshot: scrolling back resolves nothing.
+    A count still growing shows the index's ``estimated`` one while that is more."""
     ref = SymbolRef(name=node.documentation_id)
     key = node.documentation_id
     symbol = functools.cache(lambda: typed(resolve(snapshot, operation, ref)))
-    more = False
+    more = estimate = False
     if _has(snapshot, f"{key}:references"):
         references = _kept(snapshot, f"{key}:references", lambda: 0)
     elif (share := clock.share()) is None:
         references = _kept(snapshot, f"{key}:references", lambda: reference_count(snapshot, operation, ref))
     else:
-        references, complete = reference_count_within(snapshot, operation, ref, share)
+        # With no time at all, what is known: the places found by earlier calls, or the index's estimate.
+        references, complete = reference_count_within(snapshot, operation, ref, share) if share else (0, False)
         more = not complete
         if complete:
             _kept(snapshot, f"{key}:references", lambda: references)
@@ -125,6 +140,8 @@ def _lens(
             # A later call within more time finds more (the compilations warm meanwhile), or fewer where
             # its share was smaller: a count shown never goes down.
             references = _at_least(snapshot, f"{key}:references found", references)
+            if estimated.get(key, -1) > references:
+                references, estimate = estimated[key], True
     implementations = None
     if clock.deadline is None or _has(snapshot, f"{key}:implementations"):
         implementations = _kept(
@@ -146,6 +163,7 @@ def _lens(
         tests,
         more_references=more,
         more_implementations=more_implementations,
+        estimated=estimate,
     )
 
 

@@ -1,6 +1,8 @@
 """Writing every project's references to source types into the on-disk index, after the declarations:
 a warm start then answers find references of a type before its compilations are built (seconds at 25
-projects, tens at 100) as long as no file changed since.
+projects, tens at 100) as long as no file changed since. With them, how often each source member is used
+per file and what it overrides or implements: a warm start's code lenses estimate from those
+(``member_counts``) until their exact counts come.
 
 Each project is written in one transaction, every target of a multi-targeted project merged (a place
 once, as the live answer has it); a project whose declarations are written again has its references
@@ -44,6 +46,8 @@ def write_references(session: Any, operation: Operation, hurried: Callable[[], b
             break
         rows: dict[tuple[str, int, int], list[Any]] = {}
         unsure: set[str] = set()
+        uses: dict[tuple[str, str], int] = {}
+        links: set[tuple[str, str]] = set()
         others = [p for p in snapshot.all_projects if p.FilePath == project.FilePath and str(p.Id) != str(project.Id)]
         for target in [project, *others]:
             found = operation.wait(native.TypeReferences.RowsAsync(target, display_format(), operation.token))
@@ -52,9 +56,16 @@ def write_references(session: Any, operation: Operation, hurried: Callable[[], b
                     # The same place seen otherwise by another target (its member declared differently under
                     # an #if): which one the live answer shows depends on the order Roslyn finds them in.
                     unsure.add(row[0])
+            found = operation.wait(native.MemberReferences.RowsAsync(target, operation.token))
+            for kind, *row in json.loads(str(found)):
+                if kind == "uses":
+                    # Each target counts its own places: the most any target has is the estimate.
+                    uses[row[0], row[1]] = max(uses.get((row[0], row[1]), 0), row[2])
+                else:
+                    links.add((row[0], row[1]))
         owners = snapshot.projects_of([row[1] for row in rows.values()])
         kept = [[*row, owner] for row, owner in zip(rows.values(), owners, strict=True)]
-        store.write_references(solution, name, kept, unsure)
+        store.write_references(solution, name, kept, unsure, uses, links)
         written += 1
     log.info("indexed the references of %d projects of %s", written, solution.name)
     return written

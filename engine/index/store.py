@@ -20,7 +20,7 @@ from typing import Any
 
 from ..host.cache import cache_dir
 
-FORMAT = "7"
+FORMAT = "8"
 """Bumped when what is stored changes: an index of another format is ignored and rewritten."""
 
 
@@ -207,7 +207,7 @@ def begin(solution: Path, plan: Stored, previous: Stored | None) -> bool:
         db.execute("begin")
         if not keep:
             # Dropped and made again: an index of an older format may have other columns.
-            for table in ("meta", "files", "declarations", "projects", "refs", "refs_unsure"):
+            for table in ("meta", "files", "declarations", "projects", "refs", "refs_unsure", "uses", "links"):
                 db.execute(f"drop table if exists {table}")
             db.execute("create table meta (key text primary key, value text)")
             db.execute(
@@ -217,11 +217,18 @@ def begin(solution: Path, plan: Stored, previous: Stored | None) -> bool:
                 "create table declarations (name text, project text, files text, qualified_name text,"
                 " documentation_id text, generated integer, data text not null)"
             )
+            db.execute("create index declarations_by_id on declarations (documentation_id)")
             db.execute("create table projects (name text primary key, directory text, done integer, refs integer)")
             # A type's references are looked up alone, while the others stay on disk.
             db.execute("create table refs (project text, type text, data text not null)")
             db.execute("create index refs_by_type on refs (type)")
             db.execute("create table refs_unsure (project text, type text)")
+            # How many places of a project's file use a member; what a member overrides or implements.
+            db.execute("create table uses (project text, member text, path text, places integer)")
+            db.execute("create index uses_by_member on uses (member)")
+            db.execute("create table links (project text, member text, above text)")
+            db.execute("create index links_by_member on links (member)")
+            db.execute("create index links_by_above on links (above)")
             db.executemany(
                 "insert into projects values (?, ?, 0, 0)",
                 [(name, folder) for name, (folder, _) in plan.projects.items()],
@@ -262,6 +269,8 @@ def write_project(
         # Its references are written again after it: the types they name may have changed.
         db.execute("delete from refs where project = ?", (project,))
         db.execute("delete from refs_unsure where project = ?", (project,))
+        db.execute("delete from uses where project = ?", (project,))
+        db.execute("delete from links where project = ?", (project,))
         db.execute("update projects set done = 1, refs = 0 where name = ?", (project,))
 
 
@@ -278,16 +287,26 @@ def project_states(solution: Path) -> dict[str, tuple[bool, bool]]:
         return {}
 
 
-def write_references(solution: Path, project: str, rows: list[list[Any]], unsure: set[str]) -> None:
+def write_references(
+    solution: Path,
+    project: str,
+    rows: list[list[Any]],
+    unsure: set[str],
+    uses: dict[tuple[str, str], int],
+    links: set[tuple[str, str]],
+) -> None:
     """Replace one project's references to source types (each row: the type's documentation ID, then
     the reference as ``Reference`` in plain data) and mark them in, in one transaction. The types of
-    ``unsure`` have a reference the index cannot tell exactly: they are never answered from it."""
+    ``unsure`` have a reference the index cannot tell exactly: they are never answered from it. With them,
+    the places of each (member, file) and the (member, member it overrides or implements) ``links``."""
     with _connected(index_path(solution)) as db:
         db.execute("begin")
-        db.execute("delete from refs where project = ?", (project,))
-        db.execute("delete from refs_unsure where project = ?", (project,))
+        for table in ("refs", "refs_unsure", "uses", "links"):
+            db.execute(f"delete from {table} where project = ?", (project,))
         db.executemany("insert into refs values (?, ?, ?)", [(project, row[0], json.dumps(row[1:])) for row in rows])
         db.executemany("insert into refs_unsure values (?, ?)", [(project, type_id) for type_id in sorted(unsure)])
+        db.executemany("insert into uses values (?, ?, ?, ?)", [(project, *key, n) for key, n in uses.items()])
+        db.executemany("insert into links values (?, ?, ?)", [(project, *link) for link in sorted(links)])
         db.execute("update projects set refs = 1 where name = ?", (project,))
 
 
@@ -303,6 +322,42 @@ def references_to(solution: Path, type_id: str) -> list[list[Any]] | None:
             return [json.loads(data) for (data,) in db.execute("select data from refs where type = ?", (type_id,))]
     except sqlite3.Error:
         return None
+
+
+def member_estimates(solution: Path, members: list[str]) -> dict[str, int]:
+    """The places using each of ``members`` (documentation IDs), as the last run counted them; ``{}``
+    unless every project's are in. A type's are its references as written; a member's are those of the
+    members find references cascades to from it: every member linked to it by overriding or implementing,
+    in either direction, transitively (``Supplier.Describe`` counts the calls of ``Customer.Describe``
+    through the abstract ``Entity.Describe`` both override)."""
+    with _connected(index_path(solution)) as db:
+        if db.execute("select count(*) from projects where refs = 0").fetchone()[0]:
+            return {}
+        found = {}
+        for member in members:
+            if member.startswith("T:"):
+                found[member] = db.execute("select count(*) from refs where type = ?", (member,)).fetchone()[0]
+                continue
+            related, edge = {member}, {member}
+            while edge:
+                marks = ", ".join("?" * len(edge))
+                linked = db.execute(
+                    f"select above from links where member in ({marks}) union select member from links where above in ({marks})",
+                    [*sorted(edge), *sorted(edge)],
+                )
+                edge = {row[0] for row in linked} - related
+                related |= edge
+            marks = ", ".join("?" * len(related))
+            total = db.execute(f"select sum(places) from uses where member in ({marks})", sorted(related)).fetchone()[0]
+            if total is not None or len(related) > 1 or _declared(db, member):
+                found[member] = int(total or 0)
+        return found
+
+
+def _declared(db: sqlite3.Connection, documentation_id: str) -> bool:
+    return (
+        db.execute("select 1 from declarations where documentation_id = ?", (documentation_id,)).fetchone() is not None
+    )
 
 
 def prune() -> list[Path]:

@@ -53,10 +53,15 @@ class CodeLens:
     """``references`` counts the places found within the call's time: more were still being looked for."""
     more_implementations: bool = False
     """The implementations were left for the exact lenses (``implementations`` is ``None`` meanwhile)."""
+    estimated: bool = False
+    """``references`` is the last run's count from the on-disk index (``~1,575 refs``), shown until the
+    exact count comes: files changed since may use the symbol more or less."""
 
     def parts(self) -> list[tuple[str, str]]:
         """(panel, words) of each lens, as drawn after the code, short so it fits: ``("references", "3 refs")``."""
-        if self.more_references and not self.references:
+        if self.estimated:
+            found = [("references", f"~{self.references:,} ref{'' if self.references == 1 else 's'}")]
+        elif self.more_references and not self.references:
             found = [("references", "… refs")]  # none found yet: still looking
         else:
             more = "+" if self.more_references else ""

@@ -114,7 +114,7 @@ def load_trusted(
     notes.extend(_outside_notes(outside))
     solution, focus_notes = outside_as_metadata(solution, target)
     notes.extend(focus_notes)
-    snapshot = Snapshot(solution, target.directory, 1)
+    snapshot = Snapshot(solution, target.directory, 1, target.path)
     summaries = project_summaries(snapshot)
     for project in snapshot.projects:
         targets = snapshot.targets_of(project)
@@ -147,7 +147,7 @@ def load_restricted(target: SolutionTarget, trust: Trust, progress: ProgressCall
     runtime = ensure_runtime(Path(tempfile.gettempdir()))
     register_exit_handler()
     solution, workspace, diagnostics = open_restricted(target, runtime)
-    snapshot = Snapshot(solution, target.directory, 1)
+    snapshot = Snapshot(solution, target.directory, 1, target.path)
     summaries = project_summaries(snapshot)
     progress(LoadProgress("done", target.path.name, len(summaries), len(summaries)))
     notes = [target.note] if target.note else []

@@ -524,7 +524,7 @@ class SolutionSession:
         diagnostics = tuple(d for d in diagnostics if d is not self._failed_update)
         self._failed_update = None
         previous = self._snapshot
-        self._snapshot = Snapshot(solution, self.root, previous.version + 1 if previous else 1)
+        self._snapshot = Snapshot(solution, self.root, previous.version + 1 if previous else 1, self.target.path)
         self._retire_early_index()
         if self.report is not None:
             self.report = dataclasses.replace(

@@ -37,12 +37,15 @@ class Snapshot:
         solution: the Roslyn ``Solution``.
         root: the solution's directory; text output prints paths relative to it.
         version: increases by one with every published update.
+        opened_as: the path the session opened (a solution, a project, a filter): what its on-disk index
+            is kept under.
     """
 
-    def __init__(self, solution: Any, root: Path, version: int) -> None:
+    def __init__(self, solution: Any, root: Path, version: int, opened_as: Path | None = None) -> None:
         self.solution = solution
         self.root = root
         self.version = version
+        self.opened_as = opened_as
         self._memo: dict[str, Any] = {}
         self._memo_lock = threading.RLock()  # memo tables are built from other memo tables
         self._compilations: dict[int, tuple[Any, Any]] = {}
@@ -95,7 +98,7 @@ class Snapshot:
         return key in self._memo
 
     def with_solution(self, solution: Any) -> Snapshot:
-        return Snapshot(solution, self.root, self.version + 1)
+        return Snapshot(solution, self.root, self.version + 1, self.opened_as)
 
     @cached_property
     def all_projects(self) -> list[Any]:

@@ -73,7 +73,7 @@ class SyntaxView:
             solution, _, _ = open_restricted(self._target, runtime, workspaces_host())
             with self._lock:
                 if not self._retired:
-                    self._snapshot = Snapshot(solution, self._target.directory, 1)
+                    self._snapshot = Snapshot(solution, self._target.directory, 1, self._target.path)
                     self._snapshot.source_texts = SourceTexts()
             log.info("syntax view of %s ready in %.2f s", self._target.path.name, time.monotonic() - began)
         except Exception:  # an optimisation: the live solution answers anyway

@@ -32,8 +32,10 @@ SETTLE_SECONDS = 0.15
 """How long scrolling must pause before the lines on screen are asked for: a scroll at animation rate asks once."""
 LENS_SECONDS = (0.6, 1.0, 1.5, 2.0, 2.0, 2.0, 2.0, 2.0)
 """The times lenses are counted within, one call each while some count is still short and no other file
-waits: on a first start at 25 projects nothing is found within the first 0.6 s (the compilations are not
-built), and then more each time as they are (tmux, a first start: "6+ refs" at 2.4 s, thousands within
+waits. Before them, and on a reader of its own, a call without time draws what is known at once: counts
+found already and the on-disk index's estimates from the last run (``~15,755 refs``). On a first start at
+25 projects nothing is found within the first 0.6 s (the compilations are not built), and then more each
+time as they are (tmux, a first start: "6+ refs" at 2.4 s, thousands within
 15 s), a count never going down (``code_lens``); the exact counts come on their own reader. No call is
 longer than 2 s: another file opened meanwhile waits for the one in flight."""
 EXACT_PATIENCE_SECONDS = 30.0
@@ -109,6 +111,16 @@ class CodeViewActions(AppMixin):
     def _counts(self) -> _Queue:
         return self.__dict__.setdefault("_counts_queue", _Queue())  # type: ignore[no-any-return]
 
+    @property
+    def _known(self) -> _Queue:
+        return self.__dict__.setdefault("_known_queue", _Queue())  # type: ignore[no-any-return]
+
+    @property
+    def _counted(self) -> set[tuple[str, int, int]]:
+        """(path, generation, first line) of each request whose counts were drawn: what is known comes
+        later only when a call for them was in flight, and is then older than what is shown."""
+        return self.__dict__.setdefault("_counted_requests", set())  # type: ignore[no-any-return]
+
     def _first_marks_pending(self) -> bool:
         """Whether a file's hints or first lens counts are still being read (the diagnostics wait)."""
         return self._hints.reading or self._counts.reading
@@ -145,8 +157,11 @@ class CodeViewActions(AppMixin):
         exact lenses with their tests (``_want_exact``: at 25 projects on a first start, 40 s or more)."""
         with self._marks_lock:
             start_hints, start_counts = self._hints.add(request), self._counts.add(request)
+            start_known = self._known.add(request)
         if start_hints:
             self.read_hints()
+        if start_known:
+            self.read_known_lenses()
         if start_counts:
             self.read_counts()
 
@@ -176,11 +191,28 @@ class CodeViewActions(AppMixin):
                 answer = self._asked(code_view.code_lens, request, tests=False, seconds=seconds)
                 if answer is None:
                     break
+                with self._marks_lock:
+                    self._counted.add((request.path, request.generation, request.first))
                 self.call_from_thread(request.view.show_lenses_of, answer)
                 if not answer.counting:
                     break
             give_up = time.monotonic() + TESTS_PATIENCE_SECONDS
             self._want_exact(dataclasses.replace(request, give_up=give_up))
+
+    @work(thread=True, group="code-view-known")
+    def read_known_lenses(self) -> None:
+        """The lenses of each request still for the text shown with what is known of their counts, asked
+        without time: drawn at once, while the counts reader may still be busy with another file."""
+        while True:
+            with self._marks_lock:
+                request = self._known.newest(get_current_worker().is_cancelled)
+            if request is None:
+                return
+            answer = self._asked(code_view.code_lens, request, tests=False, seconds=0.0)
+            with self._marks_lock:
+                late = (request.path, request.generation, request.first) in self._counted
+            if answer is not None and not late:
+                self.call_from_thread(request.view.show_lenses_of, answer)
 
     @work(thread=True, group="code-view-hints")
     def read_hints(self) -> None:

@@ -44,7 +44,7 @@ def open_cached(target: SolutionTarget, progress: ProgressCallback, timeout: flo
         diagnostics = (*(d for d in diagnostics if d.project not in names), *problems)
         notes = (*notes, STALE_NOTE.format(names=", ".join(sorted(names))))
         records = native.ProjectCache.Describe(solution) or records
-    snapshot = Snapshot(solution, target.directory, 1)
+    snapshot = Snapshot(solution, target.directory, 1, target.path)
     progress(LoadProgress("done", target.path.name, len(snapshot.projects), len(snapshot.projects)))
     seconds = round(time.monotonic() - started, 2)
     report = dataclasses.replace(
