@@ -64,6 +64,7 @@ from .views.calls import CallHierarchy, CallNode, site_label
 from .views.classification import SemanticClasses
 from .views.code_view import CodeLens, CodeLenses, InlayHint, InlayHints
 from .views.complexity import ComplexityList
+from .views.coverage import CoverageReport
 from .views.data_model import DataModel
 from .views.definition import Definition
 from .views.dependencies import DependencyGraph
@@ -94,7 +95,7 @@ from .views.unused import UnusedList
 # isort: split
 # The features, used as namespaces (``queries.find_symbols``), and the few functions front ends call
 # by name.
-from . import analysis, apps, code_view, docs, nuget, queries, repl, review, symbol_edits
+from . import analysis, apps, code_view, docs, nuget, queries, repl, review, runtime, symbol_edits
 from .apps.export import export_app
 from .editing.approval import PendingWrite, set_write_approver
 from .queries import find_symbols
@@ -130,6 +131,7 @@ __all__ = [
     "ComplexityList",
     "ContainingMember",
     "ContextState",
+    "CoverageReport",
     "DataModel",
     "Declaration",
     "Definition",
@@ -247,6 +249,7 @@ __all__ = [
     "repl",
     "resolve_target",
     "review",
+    "runtime",
     "set_write_approver",
     "site_label",
     "symbol_edits",

@@ -30,6 +30,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "engine.web",
             "engine.review",
             "engine.code_view",
+            "engine.runtime",
         ),
     ),
     ("composites", ("engine.analysis", "engine.apps")),

@@ -5,19 +5,27 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from ..runtime import run_tests_with_coverage
 from ..testing.run import run_tests
 from ..views.tests import TestRun
 from .changes import tests_of_change
 
 
-def run_changed_tests(session: Any, changed_since: str, head: str | None = None, **options: Any) -> TestRun:
+def run_changed_tests(
+    session: Any, changed_since: str, head: str | None = None, coverage: bool = False, **options: Any
+) -> TestRun:
     """Run the tests that reach the change since ``changed_since`` (to ``head``, or the working tree);
-    ``options`` are ``run_tests``'s."""
+    ``options`` are ``run_tests``'s. With ``coverage``, coverage is collected and kept: the review of the
+    change then names its lines that no test covers."""
     reaching = session.run(tests_of_change, changed_since, head)
     what = f"the change since {changed_since}" + (f" to {head}" if head else "")
     if not reaching:
         return TestRun(
             str(session.root), what, "", "no test", 0, 0, 0, 0.0, (), 0, problems=(f"No test reaches {what}.",)
         )
-    run = run_tests(session, tests=[reach.test.documentation_id for reach in reaching], **options)
+    chosen = [reach.test.documentation_id for reach in reaching]
+    if coverage:
+        run = run_tests_with_coverage(session, tests=chosen, **options)
+    else:
+        run = run_tests(session, tests=chosen, **options)
     return dataclasses.replace(run, selection=f"the {len(reaching)} tests reaching {what}")

@@ -53,12 +53,15 @@ def run_tests(
     cancelled: Callable[[], bool] | None = None,
     framework: str | None = None,
     roll_forward: bool = True,
+    collect: str | None = None,
 ) -> TestRun:
     """Run tests in a confined child process (``engine.testing.child``) and read what they did.
 
     Each target framework of the test projects runs where it can (``runtimes``): on its own runtime,
     else on the newest installed one by roll-forward (unless ``roll_forward`` is false); one that
-    cannot run here is named with why. ``framework`` runs only that target."""
+    cannot run here is named with why. ``framework`` runs only that target. ``collect`` names a VSTest
+    data collector to run with the tests (``Code Coverage;Format=Cobertura``); the files it writes are
+    the run's ``attachments``."""
     session.require_trust(run_tests)
     check_configuration(configuration)
     cancelled = cancellable("test run", cancelled)
@@ -126,6 +129,8 @@ def run_tests(
             command += ["--framework", chosen]
         if expression:
             command += ["--filter", expression]
+        if collect:
+            command += ["--collect", collect]
         return run_child(command, target.parent, timeout, on_line, cancelled, settings)
 
     runnable = [plan for plan in planned if plan.runs]
@@ -137,6 +142,7 @@ def run_tests(
     output = "\n".join(finished.output for finished in runs)
     (directory / "test.log").write_text(output, encoding="utf-8")
     files = sorted(directory.rglob("*.trx"))
+    attachments = sorted(str(f) for f in directory.rglob("*") if f.is_file() and f.suffix not in (".trx", ".log"))
     per_file = [(framework_of_results(file), read_results(file)) for file in files]
     several = len({name for name, _ in per_file}) > 1 or len(planned) > 1
     outcomes = [(name if several else "", outcome) for name, found in per_file for outcome in found]
@@ -158,9 +164,19 @@ def run_tests(
         items=items,
         total=len(items),
         results=tuple(str(file) for file in files),
-        problems=problems,
+        problems=problems + _not_collected(collect, on_platform),
         targets=targets,
         widened=widened,
+        attachments=tuple(attachments),
+    )
+
+
+def _not_collected(collect: str | None, on_platform: bool) -> tuple[str, ...]:
+    if not collect or not on_platform:
+        return ()
+    return (
+        "Microsoft.Testing.Platform runs its tests without VSTest's data collectors: nothing was collected"
+        " (its own coverage comes with the Microsoft.Testing.Extensions.CodeCoverage package).",
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..models import TEXT_ONLY, SymbolSummary
+from .coverage import CoverageSummary
 from .paging import range_note
 from .stack_trace import StackFrame
 from .text import columns, plural, where
@@ -111,6 +112,10 @@ class TestRun:
     """Why nothing (or not everything) ran: build errors, no test matched the filter."""
     targets: tuple[TargetRun, ...] = ()
     """Per target framework, when the project has several or one ran on another runtime or not at all."""
+    attachments: tuple[str, ...] = field(default=(), metadata={"structured": False})
+    """What a data collector wrote (a coverage report), for the feature that asked for it."""
+    coverage: CoverageSummary | None = None
+    """What the run covered, when it ran with coverage."""
     widened: str = ""
     """How the selection was widened to fit one run, when naming each test made too long a filter: ``a
     filter naming each of the 331 tests is too long for one run: ran the 12 classes holding them``."""
@@ -135,6 +140,8 @@ class TestRun:
             )
             lines.append(columns(f"{target.framework}:", counts, f"({target.note})" if target.note else ""))
         lines.extend(f"problem: {problem}" for problem in self.problems)
+        if self.coverage is not None:
+            lines.append(self.coverage.line())
         for item in self.items:
             name = f"{item.name} [{item.framework}]" if item.framework else item.name
             lines.append(columns(item.outcome, name, f"{item.seconds * 1000:.0f} ms"))

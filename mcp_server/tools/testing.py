@@ -9,7 +9,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import CallToolResult
 from pydantic import Field
 
-from engine import BuildReport, SolutionSession, StackTrace, TestRun, TestsReaching, review, testing
+from engine import BuildReport, SolutionSession, StackTrace, TestRun, TestsReaching, review, runtime, testing
 
 from ..progress import from_worker
 from ..responses import result_model
@@ -77,6 +77,12 @@ async def run_tests(
     roll_forward: Annotated[
         bool, Field(description="Run a target whose .NET runtime is not installed on the newest installed one.")
     ] = True,
+    coverage: Annotated[
+        bool,
+        Field(
+            description="Collect line and branch coverage (the collector the test project brings), kept for the coverage tool and review_changes."
+        ),
+    ] = False,
     changed_since: Annotated[
         str | None,
         Field(
@@ -100,7 +106,9 @@ async def run_tests(
 
     def run(session: SolutionSession, _: float) -> TestRun:
         if changed_since is not None:
-            return review.run_changed_tests(session, changed_since, **options)
+            return review.run_changed_tests(session, changed_since, coverage=coverage, **options)
+        if coverage:
+            return runtime.run_tests_with_coverage(session, ref, tests, filter=filter, **options)
         return testing.run_tests(session, ref, tests, filter=filter, **options)
 
     return await respond(

@@ -1,0 +1,40 @@
+"""The runtime toolset: what the code does when it runs, by symbol. Coverage comes from a test run with
+``coverage=true`` (the testing toolset's ``run_tests``), kept with the engine's session."""
+
+from typing import Annotated
+
+from mcp.server.mcpserver import Context
+from mcp_types import CallToolResult
+from pydantic import Field
+
+from engine import CoverageReport, SolutionSession, runtime
+
+from ..responses import result_model
+from .arguments import Column, Cursor, Line, Symbol, symbol_ref
+from .registry import respond, toolset
+
+tool = toolset("runtime")
+
+
+@tool(serves=runtime.coverage)
+async def coverage(
+    ctx: Context,
+    symbol: Symbol = None,
+    file: Annotated[str | None, Field(description="A source file: its members' coverage.")] = None,
+    line: Line = None,
+    column: Column = None,
+    project: Annotated[str | None, Field(description="A project by name: its members' coverage.")] = None,
+    limit: Annotated[int, Field(description="Most members per answer, least covered first.")] = 50,
+    cursor: Cursor = None,
+) -> Annotated[CallToolResult, result_model(CoverageReport)]:
+    """Line and branch coverage of the last test run with coverage=true, by member and type: covered
+    and coverable lines, branches, the uncovered lines; for a member, the tests that reach it. Of a
+    symbol (by name or position), a file, a project, or, with none, the solution's least covered members.
+    Files changed since the run are named."""
+    ref = symbol_ref(symbol, file, line, column) if symbol or line is not None else None
+    chosen_file = file if ref is None else None
+
+    def run(session: SolutionSession, _: float) -> CoverageReport:
+        return runtime.coverage(session, ref, chosen_file, project)
+
+    return await respond(ctx, run, paged=True, limit=limit, cursor=cursor)
