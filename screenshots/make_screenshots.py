@@ -29,6 +29,8 @@ KEYS = {" ": "space", "(": "left_parenthesis", ")": "right_parenthesis", ",": "c
 """Characters typed into the REPL by key name, as a terminal sends them."""
 
 WEB = HERE.parent / "tests" / "fixtures" / "Web" / "Web.slnx"
+LOOP = HERE.parent / "tests" / "fixtures" / "Loop"
+"""The change-loop fixture, with xUnit tests: coverage needs tests, which the sample has not."""
 """The web application fixture: the App screen needs a web app, which the sample is not."""
 
 
@@ -154,6 +156,33 @@ async def shoot_activity() -> None:
         await applying
 
 
+async def shoot_coverage() -> None:
+    """Coverage on a copy of the Loop fixture (the sample has no tests): the tests reaching Cart.Total run with coverage from
+    the palette's command, Cart.cs with its gutter marks and lens shares (``coverage``), then the Coverage
+    screen (``coverage-screen``)."""
+    from engine import Location
+
+    root = Path(tempfile.mkdtemp()) / "Loop"
+    shutil.copytree(LOOP, root, ignore=shutil.ignore_patterns("bin", "obj"))
+    cart = root / "src" / "Loop.Core" / "Cart.cs"
+    app = RoslynTui(root / "Loop.slnx", theme="roslyn-dark")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settled(app)
+        app.open_location(Location(str(cart), 26, 20, 26, 20))  # Cart.Total: the tests that reach it
+        await _settled(app)
+        app.action_run_tests_with_coverage()
+        source = app.query_one("#source")
+        await _until(pilot, lambda: bool(source.coverage) and any(lens.coverage for lens in source.lenses.values()))
+        await _settled(app)
+        await pilot.pause(0.5)
+        _save(app, "coverage")
+        app.action_coverage()
+        await _until(pilot, lambda: type(app.screen).__name__ == "CoverageScreen")
+        await _settled(app)
+        await pilot.pause(0.5)
+        _save(app, "coverage-screen")
+
+
 async def _settled(app: Any) -> None:
     """Every worker done; one that a newer one of its group replaced counts as done."""
     from textual.worker import WorkerCancelled
@@ -194,6 +223,8 @@ async def main() -> None:
             await shoot(*shot)
     if not wanted or wanted & {"activity", "approve-write"}:
         await shoot_activity()
+    if not wanted or wanted & {"coverage", "coverage-screen"}:
+        await shoot_coverage()
 
 
 if __name__ == "__main__":

@@ -5,12 +5,13 @@ placed in the member Roslyn declares around it."""
 
 from __future__ import annotations
 
+import subprocess
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
 
-from engine import EngineError, SymbolRef, load_solution, runtime
+from engine import EngineError, SymbolRef, load_solution, review, runtime
 
 from .conftest import copy_fixture
 from .mcp_client import McpClient
@@ -137,3 +138,38 @@ def test_over_mcp_run_tests_with_coverage_then_coverage(tmp_path):
         result = answer.structured_content["result"]
         assert result["lines_covered"] == result["lines"] > 0
         assert answer.content[0].text.startswith("Coverage of Checkout.PayAsync(decimal): 100% of lines")
+
+
+def test_a_review_names_the_changed_lines_no_test_runs(tmp_path):
+    """Diff coverage: a change adds a member no test calls and edits one the tests run; the review, with
+    the tests that reach the change run with coverage first, names the new member's lines only."""
+    root = copy_fixture("Loop", tmp_path)
+    for args in (
+        ["init", "-q", "-b", "main"],
+        ["add", "-A"],
+        ["-c", "user.email=a@b.c", "-c", "user.name=A", "commit", "-qm", "first"],
+    ):
+        subprocess.run(["git", *args], cwd=root, check=True, capture_output=True)
+    cart = root / "src" / "Loop.Core" / "Cart.cs"
+    text = cart.read_text()
+    text = text.replace(
+        "        return _rules.Aggregate(subtotal, (price, rule) => rule.Apply(price));",
+        "        var total = _rules.Aggregate(subtotal, (price, rule) => rule.Apply(price));\n        return total;",
+    )
+    text = text.replace(
+        "    public int Count() =>",
+        "    public int Twice()\n    {\n        return Count() * 2;\n    }\n\n    public int Count() =>",
+    )
+    cart.write_text(text)
+    session = load_solution(root / "Loop.slnx", watch=False)
+    try:
+        view = review.review_with_coverage(session, "HEAD", run_first=True)
+        assert view.coverage.startswith("tests of") or "tests of" in view.coverage
+        (twice,) = view.uncovered
+        assert twice.display == "Cart.Twice()"
+        lines = cart.read_text().splitlines()
+        assert [lines[n - 1].strip() for n in twice.lines] == ["{", "return Count() * 2;", "}"]
+        assert view.changed_coverable == len(twice.lines) + 2  # Total's two changed lines ran
+        assert "Changed lines no test ran (3 of 5 in 1 member;" in view.render()
+    finally:
+        session.close()

@@ -36,6 +36,7 @@ from themes import DEFAULT_THEME, THEMES
 from . import config
 from .actions.activity import ActivityActions
 from .actions.code_view import CodeViewActions
+from .actions.coverage import CoverageActions
 from .actions.editing import EditingActions
 from .actions.goto import GoToActions
 from .actions.layout import LayoutActions
@@ -61,7 +62,12 @@ from .widgets.welcome import Welcome
 
 CALLERS_PAGE = 200
 """Callers shown at once in the call hierarchy; a last node stands for the rest and loads them when expanded."""
-_UNBOUND_HELP = {"Undo the last applied edit": "Put back the files the last applied edit changed (any editing tool)"}
+_UNBOUND_HELP = {
+    "Undo the last applied edit": "Put back the files the last applied edit changed (any editing tool)",
+    "Run tests with coverage": "Run the listed tests (else those reaching the cursor, else all) collecting coverage",
+    "Coverage: the least covered members": "The last run with coverage by member, least covered first",
+    "Toggle coverage marks": "Covered and uncovered lines in the gutter, each member's share in its lens",
+}
 """What the palette says of a command without a key, when not the default (an edit of the open file)."""
 PANELS = ("info", "references", "implementations", "hierarchy", "calls", "diagnostics", "problems", "tests", "activity")
 
@@ -70,6 +76,7 @@ class RoslynTui(
     LoadingActions,
     ActivityActions,
     CodeViewActions,
+    CoverageActions,
     EditingActions,
     TestingActions,
     PlaceScreenActions,
@@ -160,6 +167,7 @@ class RoslynTui(
     def on_mount(self) -> None:
         self.apply_layout()
         self.apply_code_view_config()
+        self.apply_coverage_config()
         priority = EventLoopFirst()
         priority.again()
         self.set_interval(1.0, priority.again)
@@ -526,6 +534,9 @@ class RoslynTui(
             ("Next diagnostic", self.action_next_diagnostic),
             ("Tests reaching the symbol", self.action_find_tests),
             ("Run tests", self.action_run_tests),
+            ("Run tests with coverage", self.action_run_tests_with_coverage),
+            ("Coverage: the least covered members", self.action_coverage),
+            ("Toggle coverage marks", self.action_toggle_coverage_marks),
             ("Build the solution", self.action_build),
             ("Stack trace", self.action_stack_trace),
             ("Code health: unused, complexity, dependencies", self.action_health),

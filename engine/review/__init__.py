@@ -7,6 +7,13 @@ its file contents into the loaded solution (``sides``)."""
 from .changes import review_changes, tests_of_change
 from .diff import symbol_diff
 from .history import symbol_history
-from .run import run_changed_tests
+from .run import review_with_coverage, run_changed_tests
 
-__all__ = ["review_changes", "run_changed_tests", "symbol_diff", "symbol_history", "tests_of_change"]
+__all__ = [
+    "review_changes",
+    "review_with_coverage",
+    "run_changed_tests",
+    "symbol_diff",
+    "symbol_history",
+    "tests_of_change",
+]

@@ -12,10 +12,11 @@ from typing import Any
 
 from ..errors import InvalidArgument
 from ..host.interop import Operation
+from ..runtime.coverage import Coverage, diff_coverage
 from ..testing.call_graph import unbound_documents
 from ..testing.discovery import projects_under_tests, tests_reaching
 from ..testing.frameworks import is_test_project, test_framework
-from ..views.review import SHOWN_PLACES, ChangeReview, SymbolChange
+from ..views.review import SHOWN_PLACES, ChangeReview, SymbolChange, UncoveredChange
 from ..views.review_aspects import UNSEEN_BY_TESTS, words
 from ..views.tests import TestReach
 from ..workspace.declared import query
@@ -38,10 +39,16 @@ _ORDER = ("added", "removed", "changed", "renamed", "moved")
 
 @query(scope="every_project")
 def review_changes(
-    snapshot: Snapshot, operation: Operation, base: str = "HEAD", head: str | None = None, project: str | None = None
+    snapshot: Snapshot,
+    operation: Operation,
+    base: str = "HEAD",
+    head: str | None = None,
+    project: str | None = None,
+    covered: Coverage | None = None,
 ) -> ChangeReview:
     """The symbols that changed from ``base`` to ``head`` (None: the working tree, staged or not), how,
-    what breaks, what was left as it was, the errors after it and the tests that reach it."""
+    what breaks, what was left as it was, the errors after it and the tests that reach it. With
+    ``covered`` (the coverage of a run on the working tree), the changed lines no test ran."""
     two = sides(snapshot, base, head)
     if project is not None and not snapshot.chosen_projects(project):
         raise InvalidArgument(f"No project is named '{project}'.", "Give a project's name, or none for all of them.")
@@ -86,6 +93,15 @@ def review_changes(
             "the tests were not looked for yet: the warm-up is still binding the code tests reach;"
             " ask again shortly, or run_tests(changed_since=...), which waits for it"
         )
+    uncovered: list[UncoveredChange] = []
+    coverable = 0
+    if covered is not None and head is None:
+        uncovered, coverable, edited = diff_coverage(snapshot, operation, covered, lines.written)
+        if edited:
+            notes.append(
+                f"changed since the run with coverage ({', '.join(edited)}): their lines are not counted;"
+                " run the tests with coverage again"
+            )
     base_label, head_label = side_labels(base, head, two)
     counts = Counter(item.change for item in items)
     by_project = Counter(item.project for item in items)
@@ -107,6 +123,9 @@ def review_changes(
         tests=tuple((tests or [])[:MOST_TESTS]),
         tests_total=len(tests) if tests is not None else -1,
         notes=tuple(notes),
+        uncovered=tuple(uncovered),
+        coverage=covered.run if covered is not None and head is None else "",
+        changed_coverable=coverable,
     )
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ..runtime import run_tests_with_coverage
+from ..runtime import kept_coverage, run_tests_with_coverage
 from ..testing.run import run_tests
+from ..views.review import ChangeReview
 from ..views.tests import TestRun
-from .changes import tests_of_change
+from .changes import review_changes, tests_of_change
 
 
 def run_changed_tests(
@@ -29,3 +30,20 @@ def run_changed_tests(
     else:
         run = run_tests(session, tests=chosen, **options)
     return dataclasses.replace(run, selection=f"the {len(reaching)} tests reaching {what}")
+
+
+def review_with_coverage(
+    session: Any,
+    base: str = "HEAD",
+    head: str | None = None,
+    project: str | None = None,
+    run_first: bool = False,
+    timeout: float = 900.0,
+) -> ChangeReview:
+    """``review_changes`` with the changed lines no test runs, from the session's last run with coverage;
+    ``run_first`` runs the tests that reach the change with coverage before (only of the working tree:
+    coverage is of what runs now)."""
+    if run_first and head is None:
+        run_changed_tests(session, base, coverage=True, timeout=timeout)
+    covered = kept_coverage(session)
+    return session.run(review_changes, base, head, project, covered=covered, timeout=timeout)  # type: ignore[no-any-return]

@@ -1,6 +1,6 @@
 """What the code does when it runs, by symbol: coverage of a test run (``coverage/``). It runs the
 solution's tests, so, like ``engine.testing``, only for a trusted solution, confined as any test run."""
 
-from .coverage import coverage, run_tests_with_coverage
+from .coverage import coverage, kept_coverage, run_tests_with_coverage
 
-__all__ = ["coverage", "run_tests_with_coverage"]
+__all__ = ["coverage", "kept_coverage", "run_tests_with_coverage"]

@@ -53,6 +53,8 @@ class CodeLens:
     """``references`` counts the places found within the call's time: more were still being looked for."""
     more_implementations: bool = False
     """The implementations were left for the exact lenses (``implementations`` is ``None`` meanwhile)."""
+    coverage: str = ""
+    """The share of its lines the last run with coverage ran (``82%``), when there was one."""
     estimated: bool = False
     """``references`` is the last run's count from the on-disk index (``~1,575 refs``), shown until the
     exact count comes: files changed since may use the symbol more or less."""
@@ -72,6 +74,8 @@ class CodeLens:
             found.append(("implementations", "… impl"))
         if self.tests is not None:
             found.append(("tests", plural(self.tests, "test")))
+        if self.coverage:
+            found.append(("coverage", self.coverage))
         return found
 
     def label(self) -> str:

@@ -96,20 +96,36 @@ class CoverageReport:
     """Files changed since the run: their lines are the run's."""
     offset: int = 0
 
+    def rows(self) -> list[tuple[str, int | None]]:
+        """Each line after the header with the item it shows (``None``: a line to read, not choose)."""
+        found: list[tuple[str, int | None]] = []
+        if self.stale_files:
+            found.append((f"changed since the run: {', '.join(self.stale_files)}", None))
+        found.extend((item.row(self.root), index) for index, item in enumerate(self.items))
+        if self.tests_from:
+            found.append((f"{plural(len(self.tests), 'test')} reach it ({self.tests_from}):", None))
+            found.extend((f"  {test}", None) for test in self.tests)
+        return found
+
+    def percent_of(self) -> dict[str, str]:
+        """Each member's share of lines run, by documentation ID (what a lens shows)."""
+        return {item.documentation_id: item.percent for item in self.items if item.lines}
+
+    def marks(self) -> dict[int, bool]:
+        """Each coverable line (0-based row) of the file asked for: whether a test ran it (a gutter)."""
+        found: dict[int, bool] = {}
+        for item in self.items:
+            missed = set(item.uncovered)
+            found.update((line - 1, line not in missed) for line in item.lines_of)
+        return found
+
     def render(self) -> str:
         head = (
             f"Coverage of {self.scope}: {percent(self.lines_covered, self.lines)} of lines"
             f" ({self.lines_covered}/{self.lines}), {percent(self.branches_covered, self.branches)} of branches"
             f" ({self.branches_covered}/{self.branches}); from {self.run}"
         )
-        lines = [head + range_note(self.offset, len(self.items), self.total)]
-        if self.stale_files:
-            lines.append(f"changed since the run: {', '.join(self.stale_files)}")
-        lines.extend(item.row(self.root) for item in self.items)
-        if self.tests_from:
-            lines.append(f"{plural(len(self.tests), 'test')} reach it ({self.tests_from}):")
-            lines.extend(f"  {test}" for test in self.tests)
-        return "\n".join(lines)
+        return "\n".join([head + range_note(self.offset, len(self.items), self.total)] + [t for t, _ in self.rows()])
 
 
 def _ranges(lines: tuple[int, ...]) -> str:

@@ -67,6 +67,18 @@ class ErrorLeft:
 
 
 @dataclass(frozen=True)
+class UncoveredChange:
+    """A member the change wrote lines of that no test ran (diff coverage)."""
+
+    display: str
+    location: Location
+    lines: tuple[int, ...]
+    """The changed coverable lines no test ran."""
+    changed: int
+    """The changed coverable lines of the member."""
+
+
+@dataclass(frozen=True)
 class ChangeReview:
     root: str
     base: str
@@ -93,13 +105,19 @@ class ChangeReview:
     tests_total: int = 0
     """-1: not looked for yet (the notes say why)."""
     notes: tuple[str, ...] = ()
+    uncovered: tuple[UncoveredChange, ...] = field(default=(), metadata=FIRST_PAGE)
+    """With coverage of the head side: each changed member's changed lines no test ran."""
+    coverage: str = ""
+    """Which run's coverage ``uncovered`` comes from (empty: none was asked for or kept)."""
+    changed_coverable: int = 0
+    """The changed lines the tests could run (those coverage counts), in every changed member."""
     offset: int = 0
 
     def render(self) -> str:
         lines = [self._header()] + [f"note: {note}" for note in self.notes]
         lines += [text for text, _ in self.rows()]
         if self.offset == 0:
-            lines += self._file_notes() + self._project_files() + self._errors() + self._tests()
+            lines += self._file_notes() + self._project_files() + self._errors() + self._tests() + self._uncovered()
         return "\n".join(lines)
 
     def _header(self) -> str:
@@ -196,6 +214,21 @@ class ChangeReview:
             lines.append("  " + columns(where(reach.test.location, self.root), reach.test.qualified_name, via))
         if self.tests_total > len(self.tests):
             lines.append(f"  ... {self.tests_total - len(self.tests)} more")
+        return lines
+
+    def _uncovered(self) -> list[str]:
+        if not self.coverage:
+            return []
+        changed = self.changed_coverable
+        if not self.uncovered:
+            return [f"Every changed line the tests can run was run (coverage of {self.coverage})."]
+        missed = sum(len(u.lines) for u in self.uncovered)
+        lines = [
+            f"Changed lines no test ran ({missed} of {changed} in {plural(len(self.uncovered), 'member')}; coverage of {self.coverage}):"
+        ]
+        for item in self.uncovered:
+            listed = ", ".join(map(str, item.lines))
+            lines.append("  " + columns(where(item.location, self.root), item.display, f"lines {listed}"))
         return lines
 
 

@@ -34,6 +34,12 @@ async def review_changes(
     base: Base = "HEAD",
     head: Head = None,
     project: Annotated[str | None, Field(description="Only this project's symbols.")] = None,
+    coverage: Annotated[
+        bool,
+        Field(
+            description="Run the tests that reach the change with coverage first, to name the changed lines no test runs (without it, the last run with coverage is used when there is one)."
+        ),
+    ] = False,
     limit: Limit = 100,
     cursor: Cursor = None,
 ) -> Annotated[CallToolResult, result_model(ChangeReview)]:
@@ -42,10 +48,12 @@ async def review_changes(
     default value, renamed or moved), the public API breaks first with why (binary, source, behaviour),
     for each changed signature the call sites, overrides and implementations it left as they were, the
     errors after it, project file changes (packages, frameworks) and the tests that reach it. Then run
-    run_tests with changed_since."""
+    run_tests with changed_since. With coverage of the working tree (coverage=true, or a run_tests with
+    coverage=true since), the changed lines no test runs, per member."""
+
     return await respond(
         ctx,
-        lambda s, t: s.run(review.review_changes, base, head, project, timeout=t),
+        lambda s, t: review.review_with_coverage(s, base, head, project, run_first=coverage, timeout=t),
         paged=True,
         limit=limit,
         cursor=cursor,

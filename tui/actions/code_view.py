@@ -95,6 +95,8 @@ class CodeViewActions(AppMixin):
     if TYPE_CHECKING:
         show_query: Callable[..., Any]
         find_tests: Callable[[SymbolRef], Any]
+        want_coverage_marks: Callable[[SourceView], None]
+        show_coverage_screen: Callable[[SymbolRef | None], None]
 
     _settle: Timer | None = None
     _covered: tuple[str, int, set[int]] | None = None
@@ -139,6 +141,7 @@ class CodeViewActions(AppMixin):
     def _ask_marks(self, view: SourceView) -> None:
         if self.session is None or not self.session.is_loaded or view.path is None:
             return
+        self.want_coverage_marks(view)
         if not (view.show_hints or view.show_lenses) or not view.path.endswith(".cs"):
             return
         height = max(view.size.height, 1)
@@ -309,6 +312,8 @@ class CodeViewActions(AppMixin):
             self.show_query("references", queries.find_references, ref)
         elif panel == "implementations":
             self.show_query("implementations", queries.find_implementations, ref)
+        elif panel == "coverage":
+            self.show_coverage_screen(ref)
         else:
             self.query_one(TabbedContent).active = "tests"
             self.find_tests(ref)

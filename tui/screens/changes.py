@@ -79,7 +79,8 @@ class ChangesScreen(ListTabs):
     @work(thread=True, group="changes")
     def read_change(self) -> None:
         try:
-            view = self.session.run(review.review_changes, self.base, None, timeout=600)
+            # With the last run's coverage, when there is one: the changed lines no test runs.
+            view = self.session.call(review.review_with_coverage, self.base, None, timeout=600)
         except EngineError as error:
             self.app.call_from_thread(self._problem, "changes", error.describe())
             self.app.call_from_thread(self._problem, "tests", error.message)

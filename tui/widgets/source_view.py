@@ -8,6 +8,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.segment import Segment
 from rich.style import Style
 from textual.binding import BindingType
 from textual.events import Click, MouseEvent, MouseMove
@@ -18,7 +19,7 @@ from textual.timer import Timer
 from textual.widgets import TextArea
 from textual.widgets.text_area import Location
 
-from engine import CodeLens, CodeLenses, InlayHints, SemanticClasses
+from engine import CodeLens, CodeLenses, CoverageReport, InlayHints, SemanticClasses
 
 from ..bindings import SOURCE_BINDINGS
 from .code_marks import Mark, column_at, draw_marks, lens_x, part_at, widest
@@ -123,8 +124,13 @@ class SourceView(TextArea):
         """Row -> the inlay hints drawn on it."""
         self.lenses: dict[int, CodeLens] = {}
         """Row -> the code lens of the declaration named on it."""
+        self.coverage: dict[int, bool] = {}
+        """Row -> whether the last run with coverage ran it (coverable rows only)."""
+        self.coverage_percent: dict[str, str] = {}
+        """Documentation ID -> the share of its lines run, shown in its lens."""
         self.show_hints = True
         self.show_lenses = True
+        self.show_coverage = True
         self.generation = 0
         """Counts the texts shown: marks asked for an older one are not this text's."""
         self._hover: tuple[int, int] | None = None
@@ -172,6 +178,7 @@ class SourceView(TextArea):
         the syntax colours stay until the new classes come."""
         self._semantic.clear()
         self.hints, self.lenses = {}, {}
+        self.coverage, self.coverage_percent = {}, {}
         self.generation += 1
         self.tooltip = None
         self.path = path
@@ -203,8 +210,20 @@ class SourceView(TextArea):
             return
         for row in range(lenses.first_line - 1, lenses.last_line):
             self.lenses.pop(row, None)
-        self.lenses.update({lens.line - 1: lens for lens in lenses.items})
+        self.lenses.update({lens.line - 1: self._with_coverage(lens) for lens in lenses.items})
         self._marks_changed()
+
+    def show_coverage_of(self, path: str, report: CoverageReport) -> None:
+        """Mark the coverable lines of ``path`` in the gutter and put each member's share in its lens."""
+        if path != self.path:
+            return
+        self.coverage, self.coverage_percent = report.marks(), report.percent_of()
+        self.lenses = {row: self._with_coverage(lens) for row, lens in self.lenses.items()}
+        self._marks_changed()
+
+    def _with_coverage(self, lens: CodeLens) -> CodeLens:
+        share = self.coverage_percent.get(lens.documentation_id, "") if self.show_coverage else ""
+        return lens if lens.coverage == share else dataclasses.replace(lens, coverage=share)
 
     def _marks_changed(self) -> None:
         self._line_cache.clear()
@@ -224,6 +243,7 @@ class SourceView(TextArea):
         row = y + int(self.scroll_y)
         marks = self.hints.get(row, []) if self.show_hints else []
         lens = self.lenses.get(row) if self.show_lenses else None
+        strip = self._coverage_mark(strip, row)
         if (not marks and lens is None) or row >= self.document.line_count or self._theme is None:
             return strip
         theme = self._theme
@@ -241,6 +261,17 @@ class SourceView(TextArea):
             tab_width=self.indent_width,
             hint_style=base + styles.get("mark.hint", Style(dim=True)),
             lens_style=base + styles.get("mark.lens", Style(dim=True)),
+        )
+
+    def _coverage_mark(self, strip: Strip, row: int) -> Strip:
+        """The gutter's last cell as a bar: green where a test ran the line, red where none did."""
+        ran = self.coverage.get(row) if self.show_coverage else None
+        if ran is None or self.gutter_width < 2:
+            return strip
+        cell = self.gutter_width - 1
+        style = Style(color="green" if ran else "red", bold=True)
+        return Strip.join(
+            [strip.crop(0, cell), Strip([Segment("▌", style)], 1), strip.crop(cell + 1, strip.cell_length)]
         )
 
     def get_target_document_location(self, event: MouseEvent) -> Location:
@@ -300,11 +331,14 @@ class SourceView(TextArea):
         """The lens of the declaration on the cursor's line, when lenses are shown."""
         return self.lenses.get(self.cursor_location[0]) if self.show_lenses else None
 
-    def toggle_marks(self, hints: bool | None = None, lenses: bool | None = None) -> None:
+    def toggle_marks(self, hints: bool | None = None, lenses: bool | None = None, coverage: bool | None = None) -> None:
         if hints is not None:
             self.show_hints = hints
         if lenses is not None:
             self.show_lenses = lenses
+        if coverage is not None:
+            self.show_coverage = coverage
+            self.lenses = {row: self._with_coverage(lens) for row, lens in self.lenses.items()}
         self._marks_changed()
 
     def word_at_cursor(self) -> str:

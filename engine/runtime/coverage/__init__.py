@@ -4,5 +4,13 @@
 
 from .by_symbol import coverage
 from .collect import run_tests_with_coverage
+from .diff import diff_coverage
+from .kept import Coverage, KeptCoverage
 
-__all__ = ["coverage", "run_tests_with_coverage"]
+
+def kept_coverage(session: object) -> Coverage | None:
+    """The coverage of ``session``'s last run with coverage, if any."""
+    return session.part(KeptCoverage).latest  # type: ignore[attr-defined, no-any-return]
+
+
+__all__ = ["Coverage", "coverage", "diff_coverage", "kept_coverage", "run_tests_with_coverage"]

@@ -69,7 +69,7 @@ def _report(
         found = typed(resolve(snapshot, operation, symbol))
         described = summarize(found)
         paths = sorted({str(place.SourceTree.FilePath) for place in found.Locations if place.IsInSource})
-        rows = [r for r in _rows(snapshot, operation, kept, paths) if described.documentation_id in r[1]]
+        rows = [r for r in member_rows(snapshot, operation, kept, paths) if described.documentation_id in r[1]]
         scope = described.display
         if described.kind not in TYPE_KINDS:
             tests = tuple(t.test.display for t in tests_reaching(snapshot, operation, [found]))
@@ -78,14 +78,14 @@ def _report(
         path = str(snapshot.absolute(file))
         if path not in kept.files and not snapshot.documents_for_path(path):
             raise InvalidArgument(f"{file} is no document of the solution.", "Give a .cs file of the solution.")
-        rows = _rows(snapshot, operation, kept, [path])
+        rows = member_rows(snapshot, operation, kept, [path])
         scope = snapshot.relative(path)
     else:
         chosen = snapshot.chosen_projects(project) if project is not None else snapshot.projects
         if project is not None and not chosen:
             raise InvalidArgument(f"No project is named '{project}'.", "Give a project of the solution.")
         files = {str(d.FilePath) for p in chosen if not is_test_project(p) for d in p.Documents}
-        rows = _rows(snapshot, operation, kept, sorted(files & kept.files.keys()))
+        rows = member_rows(snapshot, operation, kept, sorted(files & kept.files.keys()))
         scope = f"project {display_name(chosen[0])}" if project is not None else "the solution"
     items = sorted((row for row, _ in rows), key=lambda r: (-len(r.uncovered), r.lines_covered - r.lines, r.display))
     return CoverageReport(
@@ -104,7 +104,7 @@ def _report(
     )
 
 
-def _rows(
+def member_rows(
     snapshot: Snapshot, operation: Operation, kept: Coverage, paths: list[str]
 ) -> list[tuple[MemberCoverage, tuple[str, ...]]]:
     """Each member (or type, for lines outside its members) of ``paths`` with coverable lines, and the

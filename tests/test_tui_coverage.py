@@ -1,0 +1,77 @@
+"""Coverage in the terminal app, driven with Textual's Pilot on a private copy of Loop: the tests run with
+coverage from the palette's command, the covered and uncovered lines marked in the gutter and each
+member's share in its lens (both what the engine's ``coverage`` answers), the toggle remembered, and the
+Coverage screen opening a member's place."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import Location, runtime
+from tui import config
+from tui.app import RoslynTui
+from tui.screens.coverage import CoverageScreen
+from tui.widgets.panels import ListPanel
+from tui.widgets.source_view import SourceView
+
+from .conftest import copy_fixture
+
+
+@pytest.fixture(autouse=True)
+def private_config(tmp_path, monkeypatch):
+    monkeypatch.setenv("ROSLYN_TUI_CONFIG_DIR", str(tmp_path / "config"))
+
+
+async def settled(pilot, until, seconds: float = 120) -> None:
+    for _ in range(int(seconds / 0.2)):
+        await pilot.app.workers.wait_for_complete()
+        if until():
+            return
+        await pilot.pause(0.2)
+    raise AssertionError("the app did not get there")
+
+
+async def test_gutter_marks_lens_shares_and_the_coverage_screen(tmp_path) -> None:
+    root = copy_fixture("Loop", tmp_path)
+    cart = root / "src" / "Loop.Core" / "Cart.cs"
+    app = RoslynTui(root / "Loop.slnx")
+    async with app.run_test(size=(160, 45)) as pilot:
+        await app.workers.wait_for_complete()
+        app.open_location(Location(str(cart), 26, 20, 26, 20))
+        await pilot.pause()
+        source = app.query_one(SourceView)
+        await settled(pilot, lambda: bool(source.lenses))
+        assert not source.coverage  # no run with coverage yet: nothing marked
+
+        app.action_run_tests_with_coverage()  # the cursor is in Cart.Total: the tests reaching it
+        await settled(pilot, lambda: bool(source.coverage))
+        expected = app.session.call(runtime.coverage, None, str(cart))
+        assert source.coverage == expected.marks()
+        add = next(item for item in expected.items if item.display.startswith("Cart.Add("))
+        assert add.uncovered and source.coverage[add.uncovered[0] - 1] is False
+        total = next(lens for lens in source.lenses.values() if lens.name == "Total")
+        assert total.coverage == "100%" and total.label().endswith("| 100%")
+
+        # The gutter's bar is drawn in the line number's margin; the code keeps its place.
+        row = add.uncovered[0] - 1 - int(source.scroll_y)
+        drawn = "".join(segment.text for segment in source.render_line(row))
+        code = source.document.get_line(add.uncovered[0] - 1)
+        assert drawn[source.gutter_width - 1] == "▌"
+        assert drawn[source.gutter_width :].startswith(code[: code.index("(")])
+
+        app.action_toggle_coverage_marks()
+        assert not source.show_coverage and config.load()["coverage_marks"] == "off"
+        assert not any(lens.coverage for lens in source.lenses.values())
+        app.action_toggle_coverage_marks()
+        assert source.show_coverage and total.documentation_id in source.coverage_percent
+
+        app.action_coverage()
+        await settled(
+            pilot, lambda: isinstance(app.screen, CoverageScreen) and any(p.view for p in app.screen.query(ListPanel))
+        )
+        panel = app.screen.query_one("#coverage-panel", ListPanel)
+        assert str(panel.border_title).startswith("Coverage of the solution:")
+        panel.focus()
+        await pilot.press("enter")
+        await settled(pilot, lambda: not isinstance(app.screen, CoverageScreen))
+        assert source.path is not None and source.path.endswith(".cs")

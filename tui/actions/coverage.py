@@ -1,0 +1,118 @@
+"""The app's coverage: running tests with coverage, the covered and uncovered lines marked in the source
+view's gutter with each member's share in its lens (a toggle, remembered), and the Coverage screen.
+
+Marks are asked for once per text shown, and again after each run with coverage, whoever ran it (an
+assistant on the same engine too); with no run yet the engine says so at once and nothing is drawn."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual import work
+from textual.widgets import TabbedContent
+
+from engine import EngineError, Location, SymbolRef, runtime
+from shared_engine.session import Session
+
+from .. import config
+from ..screens.coverage import CoverageScreen
+from ..widgets.source_view import SourceView
+from ..widgets.tests_panel import TestsPanel
+from .base import AppMixin
+
+
+class CoverageActions(AppMixin):
+    """Mixed into ``RoslynTui``: the palette's coverage commands and the gutter's marks."""
+
+    session: Session | None
+    _coverage_read: tuple[str, int] | None = None
+    """(path, generation) the marks were asked for."""
+
+    if TYPE_CHECKING:
+
+        def cursor_symbol(self) -> SymbolRef | None: ...
+
+        def open_location(self, location: Location, remember: bool = True, reload: bool = False) -> None: ...
+
+        def _show_tests(self, view: Any) -> None: ...
+
+    def apply_coverage_config(self) -> None:
+        self.query_one(SourceView).toggle_marks(coverage=config.load().get("coverage_marks", "on") != "off")
+
+    def action_toggle_coverage_marks(self) -> None:
+        view = self.query_one(SourceView)
+        view.toggle_marks(coverage=not view.show_coverage)
+        config.save(coverage_marks="on" if view.show_coverage else "off")
+        self.want_coverage_marks(view)
+
+    def want_coverage_marks(self, view: SourceView) -> None:
+        """Ask for the marks of the text shown, once, after a run with coverage."""
+        if not view.show_coverage or view.path is None or not view.path.endswith(".cs") or self.session is None:
+            return
+        if self._coverage_read == (view.path, view.generation):
+            return
+        self._coverage_read = (view.path, view.generation)
+        self.read_coverage_marks(view, view.path)
+
+    @work(thread=True, exclusive=True, group="coverage-marks")
+    def read_coverage_marks(self, view: SourceView, path: str) -> None:
+        session = self.session
+        if session is None:
+            return
+        try:
+            report = session.call(runtime.coverage, None, path)
+        except EngineError:
+            return  # a file no run covered, or no run yet: the code reads as it is
+        self.call_from_thread(view.show_coverage_of, path, report)
+
+    def action_run_tests_with_coverage(self) -> None:
+        """Run the tests the Tests panel lists (else those reaching the cursor's symbol, else all) with
+        coverage; then the marks and the Coverage screen."""
+        if self.session is None:
+            self.notify("The solution is still loading.", severity="warning")
+            return
+        listed = self.query_one("#tests-panel", TestsPanel).tests()
+        ref = None if listed else self.cursor_symbol()
+        what = "the listed tests" if listed else "the tests reaching the cursor's symbol" if ref else "every test"
+        self.query_one("#tests-panel", TestsPanel).running(f"Running {what} with coverage…")
+        self.query_one(TabbedContent).active = "tests"
+        self.run_with_coverage(ref, listed)
+
+    @work(thread=True, exclusive=True, group="tests")
+    def run_with_coverage(self, ref: SymbolRef | None, listed: list[str]) -> None:
+        panel = self.query_one("#tests-panel", TestsPanel)
+        session = self.session
+        if session is None:
+            return
+        try:
+            run = session.call(
+                runtime.run_tests_with_coverage,
+                ref,
+                listed or None,
+                on_result=lambda outcome, name: self.call_from_thread(panel.finished_one, outcome, name),
+            )
+        except EngineError as error:
+            self.call_from_thread(self.notify, error.describe(), title="Coverage", severity="error")
+            return
+        self._coverage_read = None
+        self.call_from_thread(self._show_tests, run)
+        words = (
+            run.coverage.line() if run.coverage is not None else "no coverage was collected: the Tests panel says why"
+        )
+        self.call_from_thread(self.notify, words, title="Coverage")
+        self.call_from_thread(self.want_coverage_marks, self.query_one(SourceView))
+
+    def action_coverage(self) -> None:
+        if self.session is None:
+            self.notify("The solution is still loading.", severity="warning")
+            return
+        self.show_coverage_screen(None)
+
+    def show_coverage_screen(self, symbol: SymbolRef | None) -> None:
+        assert self.session is not None
+
+        def chosen(location: Location | None) -> None:
+            if location is not None:
+                self.open_location(location)
+
+        self.push_screen(CoverageScreen(self.session, symbol), chosen)
