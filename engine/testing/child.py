@@ -38,6 +38,24 @@ _QUIET = {
 class ChildFailed(EngineError):
     """A ``dotnet`` command could not be started or ran past its time."""
 
+    stuck: Any = None
+    """What the registered reader captured of the run before it was stopped (its threads' stacks)."""
+    seconds: float = 0.0
+
+
+_stuck_readers: list[tuple[Callable[[int, str], Any], Callable[..., Any]]] = []
+
+
+def reads_stuck_runs(capture: Callable[[int, str], Any], describe: Callable[..., Any]) -> None:
+    """Register what reads a run past its time before it is ended: ``capture(session id, dotnet)`` (the
+    run's processes are that session's) and ``describe(snapshot, operation, captured, seconds)``, the
+    view a run's answer carries (``engine.runtime.stacks``)."""
+    _stuck_readers.append((capture, describe))
+
+
+def stuck_reader() -> tuple[Callable[[int, str], Any], Callable[..., Any]] | None:
+    return _stuck_readers[0] if _stuck_readers else None
+
 
 @dataclass(frozen=True)
 class Finished:
@@ -84,9 +102,11 @@ def run_child(
     on_line: Callable[[str], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
     settings: dict[str, str] | None = None,
+    read_stuck: bool = False,
 ) -> Finished:
     """Run ``command`` in ``cwd`` to its end, each output line to ``on_line`` as it comes; ``settings``
-    are added to its allowlisted environment (``DOTNET_ROLL_FORWARD``).
+    are added to its allowlisted environment (``DOTNET_ROLL_FORWARD``). With ``read_stuck``, a run past
+    its time is read by the registered reader before it is ended (``ChildFailed.stuck``).
 
     Raises:
         ChildFailed: it could not start, or ran past ``timeout`` seconds (it and its children were ended).
@@ -135,10 +155,16 @@ def run_child(
                     "Run it again when you need it.",
                 )
             if time.monotonic() - started > timeout:
-                raise ChildFailed(
+                failed = ChildFailed(
                     f"{_name(command)} ran past {timeout:.0f} s and was stopped with every process it started.",
                     "Give it more time (the timeout argument or ROSLYN_BUILD_TIMEOUT_SECONDS), or build less.",
                 )
+                readers = stuck_reader() if read_stuck else None
+                if readers is not None:
+                    failed.seconds = time.monotonic() - started
+                    with contextlib.suppress(Exception):  # the stacks explain a hang; their absence must not hide it
+                        failed.stuck = readers[0](process.pid, command[0])
+                raise failed
             time.sleep(0.05)
     finally:
         _end_group(process)

@@ -20,7 +20,16 @@ from ..workspace.declared import query
 from ..workspace.snapshot import Snapshot, display_name
 from .build import Progress, build_target
 from .build_log import messages
-from .child import Finished, cancellable, check_configuration, dotnet_command, dotnet_path, run_child
+from .child import (
+    ChildFailed,
+    Finished,
+    cancellable,
+    check_configuration,
+    dotnet_command,
+    dotnet_path,
+    run_child,
+    stuck_reader,
+)
 from .discovery import find_tests
 from .frames import resolve_stack_trace
 from .frameworks import is_test_project, test_framework
@@ -112,7 +121,10 @@ def run_tests(
                 target, results, configuration, xunit_v3, names, whole_classes, expression, filter
             )
             command = [dotnet_path(session), "test", *arguments, *(["--framework", chosen] if chosen else [])]
-            return run_child(command, target.parent, timeout, on_line, cancelled, settings)
+            if collect:
+                # The platform's own collector (Microsoft.Testing.Extensions.CodeCoverage), not VSTest's.
+                command += ["--coverage", "--coverage-output-format", "cobertura"]
+            return run_child(command, target.parent, timeout, on_line, cancelled, settings, read_stuck=True)
         command = dotnet_command(
             session,
             "test",
@@ -131,14 +143,26 @@ def run_tests(
             command += ["--filter", expression]
         if collect:
             command += ["--collect", collect]
-        return run_child(command, target.parent, timeout, on_line, cancelled, settings)
+        return run_child(command, target.parent, timeout, on_line, cancelled, settings, read_stuck=True)
 
     runnable = [plan for plan in planned if plan.runs]
     settings = {"DOTNET_ROLL_FORWARD": "Major"} if any(plan.roll_forward for plan in runnable) else {}
-    if len(runnable) == len(planned) and framework is None:
-        runs = [run(None, settings)]  # one dotnet test runs every target
-    else:
-        runs = [run(plan.framework, settings) for plan in runnable]
+    try:
+        if len(runnable) == len(planned) and framework is None:
+            runs = [run(None, settings)]  # one dotnet test runs every target
+        else:
+            runs = [run(plan.framework, settings) for plan in runnable]
+    except ChildFailed as failed:
+        reader = stuck_reader()
+        if failed.stuck is None or reader is None:
+            raise
+        # Past its time: the answer is where each thread was when it was stopped.
+        hang = session.run(reader[1], failed.stuck, failed.seconds)
+        what = _selection(session, symbol, tests, names, filter)
+        return TestRun(
+            str(session.root), relative_path(str(target), session.root), expression, what, 0, 0, 0,
+            round(failed.seconds, 2), (), 0, problems=(failed.message,), hang=hang,
+        )  # fmt: skip
     output = "\n".join(finished.output for finished in runs)
     (directory / "test.log").write_text(output, encoding="utf-8")
     files = sorted(directory.rglob("*.trx"))
@@ -164,19 +188,10 @@ def run_tests(
         items=items,
         total=len(items),
         results=tuple(str(file) for file in files),
-        problems=problems + _not_collected(collect, on_platform),
+        problems=problems,
         targets=targets,
         widened=widened,
         attachments=tuple(attachments),
-    )
-
-
-def _not_collected(collect: str | None, on_platform: bool) -> tuple[str, ...]:
-    if not collect or not on_platform:
-        return ()
-    return (
-        "Microsoft.Testing.Platform runs its tests without VSTest's data collectors: nothing was collected"
-        " (its own coverage comes with the Microsoft.Testing.Extensions.CodeCoverage package).",
     )
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from ..models import TEXT_ONLY, SymbolSummary
 from .coverage import CoverageSummary
+from .hang import HangReport
 from .paging import range_note
 from .stack_trace import StackFrame
 from .text import columns, plural, where
@@ -116,6 +117,8 @@ class TestRun:
     """What a data collector wrote (a coverage report), for the feature that asked for it."""
     coverage: CoverageSummary | None = None
     """What the run covered, when it ran with coverage."""
+    hang: HangReport | None = None
+    """A run stopped past its time: every thread's stack at that moment."""
     widened: str = ""
     """How the selection was widened to fit one run, when naming each test made too long a filter: ``a
     filter naming each of the 331 tests is too long for one run: ran the 12 classes holding them``."""
@@ -142,6 +145,8 @@ class TestRun:
         lines.extend(f"problem: {problem}" for problem in self.problems)
         if self.coverage is not None:
             lines.append(self.coverage.line())
+        if self.hang is not None:
+            lines.append(self.hang.render())
         for item in self.items:
             name = f"{item.name} [{item.framework}]" if item.framework else item.name
             lines.append(columns(item.outcome, name, f"{item.seconds * 1000:.0f} ms"))

@@ -77,6 +77,12 @@ async def run_tests(
     roll_forward: Annotated[
         bool, Field(description="Run a target whose .NET runtime is not installed on the newest installed one.")
     ] = True,
+    timeout_seconds: Annotated[
+        float | None,
+        Field(
+            description="Stop the run after this many seconds (build included) and answer with every thread's stack at that moment: for a run that may hang. Default: the server's build timeout."
+        ),
+    ] = None,
     coverage: Annotated[
         bool,
         Field(
@@ -95,12 +101,16 @@ async def run_tests(
     """Run tests with dotnet test (all, a project's, named ones, those reaching a symbol, or a
     filter); results from the TRX log: counts (per target framework), each failure with its message,
     expected and actual values and its stack taken to source. A target whose runtime is missing runs
-    by roll-forward, said so; one that cannot run is named with why. Trusted solutions only."""
+    by roll-forward, said so; one that cannot run is named with why. A run past its time is stopped and
+    answers with every managed thread's stack at that moment, deadlock-shaped waits named. Trusted
+    solutions only."""
     ref = symbol_ref(symbol, None, None, None) if symbol else None
     if changed_since is not None and (ref is not None or tests or filter):
         raise ToolError("changed_since chooses the tests itself: give it without symbol, tests or filter.")
     progress = from_worker(ctx, "tests")
-    timeout = settings_of(ctx).build_timeout_seconds
+    if timeout_seconds is not None and timeout_seconds <= 0:
+        raise ToolError("timeout_seconds must be more than 0.")
+    timeout = timeout_seconds or settings_of(ctx).build_timeout_seconds
     options: dict[str, Any] = {"configuration": configuration, "timeout": timeout, "progress": progress}
     options |= {"framework": framework, "roll_forward": roll_forward, "project": project}
 

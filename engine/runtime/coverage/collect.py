@@ -14,9 +14,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ...errors import InvalidArgument
 from ...symbols.naming import SymbolRef
 from ...testing import run_tests
+from ...testing.build import build_target
 from ...testing.frameworks import is_test_project
+from ...testing.platform import runs_on_platform
 from ...views.coverage import CoverageSummary
 from ...views.tests import TestRun
 from ...workspace.declared import query
@@ -26,6 +29,8 @@ from .kept import Coverage, KeptCoverage, file_digest
 
 COVERLET = ("coverlet.collector", "XPlat Code Coverage")
 MICROSOFT = ("Microsoft.CodeCoverage", "Code Coverage;Format=Cobertura")
+PLATFORM = ("Microsoft.Testing.Extensions.CodeCoverage", "cobertura")
+"""On Microsoft.Testing.Platform: its coverage extension (``--coverage``), which the project must reference."""
 
 
 @query(name="run_tests_with_coverage")
@@ -38,7 +43,16 @@ def run_tests_with_coverage(
 ) -> TestRun:
     """``run_tests`` with line and branch coverage collected; the coverage is kept for ``coverage`` and
     the review, and summed up in the answer (its ``coverage``)."""
-    package, collector = collector_of(session.snapshot(), project)
+    snapshot = session.snapshot()
+    package, collector = collector_of(snapshot, project)
+    if runs_on_platform(build_target(snapshot, session.target.path, project)[0], session.root):
+        package, collector = PLATFORM
+        if not _references(snapshot, project, PLATFORM[0]):
+            raise InvalidArgument(
+                "These tests run on Microsoft.Testing.Platform, which collects coverage only with the"
+                f" {PLATFORM[0]} package: no test project references it.",
+                f"Add a PackageReference to {PLATFORM[0]} to the test project, then run with coverage again.",
+            )
     started = time.strftime("%H:%M:%S")
     run: TestRun = run_tests(session, symbol, tests, project, collect=collector, **options)
     reports = _reports(run.attachments)
@@ -82,12 +96,16 @@ def _reports(attachments: tuple[str, ...]) -> list[Path]:
 def collector_of(snapshot: Snapshot, project: str | None) -> tuple[str, str]:
     """(package, ``--collect`` name) of the collector the test projects (``project``'s only, when given)
     bring: coverlet's when one references it (it is what the project chose), else Microsoft's."""
-    for each in snapshot.projects:
-        if not is_test_project(each) or (project is not None and display_name(each) != project):
-            continue
-        if COVERLET[0] in _packages(Path(str(each.FilePath))):
-            return COVERLET
-    return MICROSOFT
+    return COVERLET if _references(snapshot, project, COVERLET[0]) else MICROSOFT
+
+
+def _references(snapshot: Snapshot, project: str | None, package: str) -> bool:
+    """Whether a test project (``project``, when given) restored ``package``."""
+    return any(
+        package.lower() in _packages(Path(str(each.FilePath)))
+        for each in snapshot.projects
+        if is_test_project(each) and (project is None or display_name(each) == project)
+    )
 
 
 def _packages(project_file: Path) -> set[str]:
@@ -97,4 +115,4 @@ def _packages(project_file: Path) -> set[str]:
         libraries = json.loads(assets.read_text(encoding="utf-8")).get("libraries", {})
     except (OSError, ValueError):
         return set()
-    return {name.split("/")[0] for name in libraries} | {name.split("/")[0].lower() for name in libraries}
+    return {name.split("/")[0].lower() for name in libraries}

@@ -1,0 +1,62 @@
+"""A test run that does not end, on a private copy of the Stuck fixture (two threads that take two locks
+in opposite orders): stopped at its time limit, the run answers with every managed thread's stack read by
+dotnet-stack, the frames in the solution's code taken to their declarations, and the deadlock named."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import load_solution, testing
+
+from .conftest import copy_fixture
+from .mcp_client import McpClient
+
+DEADLOCK = "Stuck.Tests.LedgerTests.Transfers_both_ways_at_once"
+
+
+@pytest.fixture(scope="module")
+def stuck(tmp_path_factory):
+    root = copy_fixture("Stuck", tmp_path_factory.mktemp("stuck"))
+    session = load_solution(root / "Stuck.slnx", watch=False)
+    built = testing.run_build(session)  # so that the time limit is the test's, not the build's
+    assert built.succeeded, built.render()
+    yield root, session
+    session.close()
+
+
+def test_a_deadlocked_test_answers_with_each_thread_s_stack(stuck):
+    root, session = stuck
+    run = testing.run_tests(session, tests=[DEADLOCK], timeout=15)
+    assert run.problems == ("dotnet test ran past 15 s and was stopped with every process it started.",)
+    hang = run.hang
+    assert hang is not None and hang.process.startswith("testhost (pid ")
+    own = {thread.first_own().symbol.display: thread for thread in hang.items if thread.own}
+    assert set(own) == {"Ledger.TransferBothWays()", "Ledger.ToChecking()", "Ledger.ToSavings()"}
+    assert own["Ledger.ToChecking()"].state == own["Ledger.ToSavings()"].state == "blocked on a lock"
+    assert own["Ledger.TransferBothWays()"].state == "waiting for a thread"
+    checking = own["Ledger.ToChecking()"].first_own()
+    assert checking.location.path == str(root / "src" / "Stuck.Core" / "Ledger.cs") and checking.location.line == 11
+    test_frame = [f for f in own["Ledger.TransferBothWays()"].frames if not f.external][-1]
+    assert test_frame.symbol.display == "LedgerTests.Transfers_both_ways_at_once()"
+    assert hang.total > len(own)  # the framework's own threads are there too, after the solution's
+    text = run.render()
+    assert "deadlock-shaped: 2 threads wait for locks in the solution's code" in text
+    assert "Ledger.ToChecking():11" in text and "Ledger.ToSavings():22" in text
+
+
+def test_a_run_within_its_time_reads_no_stack(stuck):
+    _, session = stuck
+    run = testing.run_tests(session, tests=["Stuck.Tests.PrimesTests.Counts_the_primes_below_two_million"], timeout=300)
+    assert run.passed == 1 and run.hang is None
+
+
+def test_over_mcp_run_tests_with_a_time_limit_answers_the_stacks(tmp_path):
+    root = copy_fixture("Stuck", tmp_path)
+    with McpClient({"DOTNET_SOLUTION_PATH": str(root / "Stuck.slnx")}) as client:
+        assert not client.call("run_build").is_error
+        answer = client.call("run_tests", tests=[DEADLOCK], timeout_seconds=15)
+        assert not answer.is_error, answer.content[0].text
+        text = answer.content[0].text
+        assert "ran past 15 s" in text and "deadlock-shaped: 2 threads wait for locks" in text
+        hang = answer.structured_content["result"]["hang"]
+        assert any(thread["state"] == "blocked on a lock" for thread in hang["items"])
