@@ -79,6 +79,7 @@ from .views.nuget import PackageReadme, PackageSearch, PackageVersions
 from .views.outline import ContainingMember, FileOutline, OutlineNode
 from .views.paging import page
 from .views.problems import ProblemList, headline
+from .views.profile import ProfileReport
 from .views.project import NamespaceList, ProjectStructure
 from .views.references import ReferenceList
 from .views.repl import ContextState, Evaluation, PackageLoad, ReplInfo, ReplReset, Validation, diagnostic_lines
@@ -170,6 +171,7 @@ __all__ = [
     "PendingWrite",
     "PositionOutOfRange",
     "ProblemList",
+    "ProfileReport",
     "ProjectStructure",
     "ProjectSummary",
     "ReferenceList",

@@ -12,7 +12,7 @@ TOOLSETS = {
     "analysis": "unused symbols, complexity, dependency graph",
     "web": "a web app's endpoints and service registrations",
     "review": "a change between git revisions by symbols, a symbol's history",
-    "runtime": "coverage of test runs by symbol",
+    "runtime": "coverage and CPU profiles of test runs by symbol",
 }
 ALWAYS = ("load_solution", "workspace_problems", "job_status", "job_result", "cancel_job")
 """Offered whatever the toolsets: without them no other tool can answer, or say why it cannot, and a

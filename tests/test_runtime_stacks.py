@@ -1,12 +1,15 @@
-"""A test run that does not end, on a private copy of the Stuck fixture (two threads that take two locks
-in opposite orders): stopped at its time limit, the run answers with every managed thread's stack read by
-dotnet-stack, the frames in the solution's code taken to their declarations, and the deadlock named."""
+"""What runs, on a private copy of the Stuck fixture. A test run that does not end (two threads that take
+two locks in opposite orders): stopped at its time limit, the run answers with every managed thread's
+stack read by dotnet-stack, the frames in the solution's code taken to their declarations, and the
+deadlock named. A test profiled: its deliberately hot member first, with its line."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from engine import load_solution, testing
+from engine import load_solution, runtime, testing
 
 from .conftest import copy_fixture
 from .mcp_client import McpClient
@@ -60,3 +63,30 @@ def test_over_mcp_run_tests_with_a_time_limit_answers_the_stacks(tmp_path):
         assert "ran past 15 s" in text and "deadlock-shaped: 2 threads wait for locks" in text
         hang = answer.structured_content["result"]["hang"]
         assert any(thread["state"] == "blocked on a lock" for thread in hang["items"])
+
+
+def test_a_profile_puts_the_hot_member_first_with_its_line(stuck):
+    """The Stuck fixture's trial division: ``Primes.IsPrime`` is where the time goes, the profile says so
+    with its declaration, and the files other tools open exist."""
+    root, session = stuck
+    profile = runtime.profile_tests(session, tests=["Stuck.Tests.PrimesTests.Counts_the_primes_below_two_million"])
+    hottest = profile.items[0]
+    assert hottest.display == "Primes.IsPrime(int)" and not hottest.external
+    assert hottest.location.path == str(root / "src" / "Stuck.Core" / "Primes.cs") and hottest.location.line == 19
+    assert hottest.exclusive_ms > 0.3 * profile.cpu_ms  # most of the run's CPU time
+    count = next(m for m in profile.by_inclusive if m.display == "Primes.CountBelow(int)")
+    assert count.inclusive_ms >= hottest.inclusive_ms  # it calls IsPrime
+    assert any(path.frames[-2:] == ("Primes.CountBelow(int)", "Primes.IsPrime(int)") for path in profile.paths)
+    assert all(Path(file).exists() for file in profile.files) and profile.files[0].endswith(".speedscope.json")
+    assert "Primes.IsPrime(int)  src/Stuck.Core/Primes.cs:19" in profile.render()
+
+
+def test_over_mcp_a_profile_of_a_test(tmp_path):
+    root = copy_fixture("Stuck", tmp_path)
+    with McpClient({"DOTNET_SOLUTION_PATH": str(root / "Stuck.slnx")}) as client:
+        answer = client.call("profile_tests", symbol="Primes.CountBelow")
+        assert not answer.is_error, answer.content[0].text
+        result = answer.structured_content["result"]
+        assert result["items"][0]["display"] == "Primes.IsPrime(int)"
+        assert "Profile of the 1 tests reaching Primes.CountBelow(int)" in answer.content[0].text
+        assert len(answer.content[0].text) < 6000

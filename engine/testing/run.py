@@ -63,14 +63,17 @@ def run_tests(
     framework: str | None = None,
     roll_forward: bool = True,
     collect: str | None = None,
+    runsettings: Path | None = None,
 ) -> TestRun:
     """Run tests in a confined child process (``engine.testing.child``) and read what they did.
 
     Each target framework of the test projects runs where it can (``runtimes``): on its own runtime,
     else on the newest installed one by roll-forward (unless ``roll_forward`` is false); one that
     cannot run here is named with why. ``framework`` runs only that target. ``collect`` names a VSTest
-    data collector to run with the tests (``Code Coverage;Format=Cobertura``); the files it writes are
-    the run's ``attachments``."""
+    data collector to run with the tests (``Code Coverage;Format=Cobertura``); on Microsoft.Testing.Platform
+    its own coverage extension runs instead, in Cobertura. The files they write are the run's
+    ``attachments``. ``runsettings`` is a VSTest settings file (a profiler's environment for the test
+    host)."""
     session.require_trust(run_tests)
     check_configuration(configuration)
     cancelled = cancellable("test run", cancelled)
@@ -143,6 +146,8 @@ def run_tests(
             command += ["--filter", expression]
         if collect:
             command += ["--collect", collect]
+        if runsettings is not None:
+            command += ["--settings", str(runsettings)]
         return run_child(command, target.parent, timeout, on_line, cancelled, settings, read_stuck=True)
 
     runnable = [plan for plan in planned if plan.runs]

@@ -1,5 +1,6 @@
 """The runtime toolset: what the code does when it runs, by symbol. Coverage comes from a test run with
-``coverage=true`` (the testing toolset's ``run_tests``), kept with the engine's session."""
+``coverage=true`` (the testing toolset's ``run_tests``), kept with the engine's session; a profile from
+running tests under the sampler; a stuck run's stacks come with ``run_tests`` itself."""
 
 from typing import Annotated
 
@@ -7,11 +8,11 @@ from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult
 from pydantic import Field
 
-from engine import CoverageReport, SolutionSession, runtime
+from engine import CoverageReport, ProfileReport, SolutionSession, runtime
 
 from ..responses import result_model
-from .arguments import Column, Cursor, Line, Symbol, symbol_ref
-from .registry import respond, toolset
+from .arguments import RUNS, Column, Cursor, Line, Symbol, symbol_ref
+from .registry import respond, settings_of, toolset
 
 tool = toolset("runtime")
 
@@ -36,5 +37,27 @@ async def coverage(
 
     def run(session: SolutionSession, _: float) -> CoverageReport:
         return runtime.coverage(session, ref, chosen_file, project)
+
+    return await respond(ctx, run, paged=True, limit=limit, cursor=cursor)
+
+
+@tool(serves=runtime.profile_tests, annotations=RUNS)
+async def profile_tests(
+    ctx: Context,
+    symbol: Annotated[str | None, Field(description="Profile the tests that reach this member or type.")] = None,
+    tests: Annotated[list[str] | None, Field(description="Test methods by name or documentation ID.")] = None,
+    project: Annotated[str | None, Field(description="A test project by name (default: every test).")] = None,
+    limit: Annotated[int, Field(description="Most members per answer, the hottest first.")] = 20,
+    cursor: Cursor = None,
+) -> Annotated[CallToolResult, result_model(ProfileReport)]:
+    """Run tests under a CPU sampling profiler (dotnet-trace, installed into the user cache on first use)
+    and answer where their time went: the hottest members by exclusive and inclusive time, each the
+    solution's with its file and line or a library's (marked), the hot call paths, and the profile's
+    speedscope and nettrace files. Runs the solution's tests: trusted solutions only."""
+    ref = symbol_ref(symbol, None, None, None) if symbol else None
+    timeout = settings_of(ctx).build_timeout_seconds
+
+    def run(session: SolutionSession, _: float) -> ProfileReport:
+        return runtime.profile_tests(session, ref, tests, project, timeout=timeout)
 
     return await respond(ctx, run, paged=True, limit=limit, cursor=cursor)

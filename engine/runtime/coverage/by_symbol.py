@@ -1,7 +1,8 @@
 """``coverage(symbol | file | project)``: the last run's coverage by member and type, held to the source as
 Roslyn reads it. Each coverable line belongs to the innermost member declared around it (a lambda's or a
 local function's lines to the member that holds them, an accessor's to its property); lines outside any
-member (field initializers, a record's parameters) to the type. Test projects' own code is left out of a
+member (field initializers, a record's parameters) to the type's one constructor when it declares one
+(they run in it, as the collector reports), else to the type. Test projects' own code is left out of a
 solution's or project's answer."""
 
 from __future__ import annotations
@@ -117,8 +118,12 @@ def member_rows(
         stale = kept.stale(path)
         owners = list(_owners(file_outline(snapshot, operation, path).items, ()))
         by_owner: dict[str, tuple[_Owner, FileLines]] = {}
+        constructors = _only_constructors(owners)
         for number, hits in lines.items():
             owner = _innermost(owners, number)
+            if owner is not None and owner.node.kind in TYPE_KINDS:
+                # A field initializer runs in the constructor: with one, its lines are that constructor's.
+                owner = constructors.get(owner.node.documentation_id, owner)
             if owner is not None:
                 by_owner.setdefault(owner.node.documentation_id, (owner, {}))[1][number] = hits
         for owner, mine in by_owner.values():
@@ -152,6 +157,15 @@ def _owners(nodes: tuple[OutlineNode, ...], types: tuple[str, ...]) -> Iterator[
         yield _Owner(node, types)
         inner = (*types, node.documentation_id) if node.kind in TYPE_KINDS else types
         yield from _owners(node.children, inner)
+
+
+def _only_constructors(owners: list[_Owner]) -> dict[str, _Owner]:
+    """Each type with exactly one constructor declared: that constructor."""
+    by_type: dict[str, list[_Owner]] = {}
+    for owner in owners:
+        if owner.node.kind == "constructor" and owner.types and not owner.node.display.startswith("static "):
+            by_type.setdefault(owner.types[-1], []).append(owner)
+    return {type_id: found[0] for type_id, found in by_type.items() if len(found) == 1}
 
 
 def _innermost(owners: list[_Owner], line: int) -> _Owner | None:

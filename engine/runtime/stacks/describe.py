@@ -43,7 +43,7 @@ def _report(snapshot: Snapshot, operation: Operation, pid: int, command: str, te
     threads: list[ThreadStack] = []
     for thread, methods in _threads(text):
         state, waits_in = _waiting(methods)
-        lines = "\n".join(f"   at {_plain(method)}" for method in methods)
+        lines = "\n".join(f"   at {plain(method)}" for method in methods)
         frames = resolve_stack_trace(snapshot, operation, lines).items if methods else ()
         own = sum(1 for f in frames if not f.external and f.symbol is not None)
         threads.append(ThreadStack(thread, state, waits_in, tuple(frames), own))
@@ -63,7 +63,7 @@ def _threads(text: str) -> list[tuple[str, list[str]]]:
     return found
 
 
-def _plain(method: str) -> str:
+def plain(method: str) -> str:
     """``Ns.Type.Method(class System.Object,bool&)`` as a stack trace writes it: ``Ns.Type.Method(Object, Boolean&)``."""
     name, _, parameters = method.partition("(")
     kept = [

@@ -5,42 +5,16 @@ nothing global), then run on a process of a confined run."""
 from __future__ import annotations
 
 import subprocess
-import threading
 from pathlib import Path
 
 from ...errors import EngineError
-from ...host.cache import cache_dir
 from ...sandbox import allowlisted_environment
-
-VERSION = "10.0.750501"
-"""The version installed: the feed's newest when this was written (an older one reads .NET 10 processes too)."""
-_lock = threading.Lock()
+from ..tools import installed_tool
 
 
 def dotnet_stack(dotnet: str) -> tuple[Path, bool]:
-    """The tool's path, and whether it was installed just now (the answer says so).
-
-    Raises:
-        EngineError: it could not be installed (no feed, no such version).
-    """
-    folder = cache_dir("tools", f"dotnet-stack-{VERSION}")
-    tool = folder / "dotnet-stack"
-    with _lock:
-        if tool.exists():
-            return tool, False
-        done = subprocess.run(
-            [dotnet, "tool", "install", "dotnet-stack", "--version", VERSION, "--tool-path", str(folder)],
-            env=allowlisted_environment({"DOTNET_CLI_TELEMETRY_OPTOUT": "1", "DOTNET_NOLOGO": "1"}),
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        if done.returncode or not tool.exists():
-            raise EngineError(
-                f"dotnet-stack {VERSION} could not be installed: {(done.stderr or done.stdout).strip()[-400:]}",
-                "Check that the NuGet feed is reachable; the stacks of a stuck run need it once.",
-            )
-        return tool, True
+    """The tool's path, and whether it was installed just now."""
+    return installed_tool("dotnet-stack", dotnet)
 
 
 def report(tool: Path, pid: int, seconds: float = 30.0) -> str:

@@ -1,0 +1,76 @@
+"""A sampled profile by symbol: each frame the sampler saw taken to the solution's source by the stack
+trace reader (``engine.testing.frames``), the framework's and libraries' marked."""
+
+from __future__ import annotations
+
+from ...host.interop import Operation
+from ...testing.frames import resolve_stack_trace
+from ...views.profile import HotMember, HotPath, ProfileReport
+from ...views.stack_trace import StackFrame
+from ...workspace.snapshot import Snapshot
+from ..stacks.describe import plain
+from .speedscope import Sampled
+
+MOST_MEMBERS = 20
+MOST_PATHS = 5
+
+
+def report(
+    snapshot: Snapshot,
+    operation: Operation,
+    sampled: Sampled,
+    what: str,
+    files: tuple[str, ...],
+    notes: tuple[str, ...],
+) -> ProfileReport:
+    methods = [
+        i
+        for i, name in enumerate(sampled.names)
+        if "!" in name and not name.startswith("?") and sampled.inclusive.get(i, 0) > 0
+    ]
+    mapped = _mapped(snapshot, operation, [sampled.names[i] for i in methods])
+    members = {
+        index: _member(frame, sampled.names[index], sampled, index)
+        for index, frame in zip(methods, mapped, strict=True)
+    }
+    hottest = sorted((m for m in members.values() if m.exclusive_ms > 0), key=lambda m: -m.exclusive_ms)
+    own = sorted((m for m in members.values() if not m.external), key=lambda m: -m.inclusive_ms)
+    paths: list[HotPath] = []
+    for stack, spent in sorted(sampled.stacks.items(), key=lambda item: -item[1]):
+        frames = [members[i].display for i in stack if i in members and not members[i].external]
+        kept = tuple(f for n, f in enumerate(frames) if n == 0 or frames[n - 1] != f)
+        if kept and all(path.frames != kept for path in paths):
+            paths.append(HotPath(kept, round(spent, 1)))
+        if len(paths) == MOST_PATHS:
+            break
+    return ProfileReport(
+        root=str(snapshot.root),
+        what=what,
+        cpu_ms=round(sampled.cpu_ms, 1),
+        items=tuple(hottest[:MOST_MEMBERS]),
+        total=min(len(hottest), MOST_MEMBERS),
+        by_inclusive=tuple(own[:MOST_MEMBERS]),
+        paths=tuple(paths),
+        files=files,
+        notes=notes,
+    )
+
+
+def _mapped(snapshot: Snapshot, operation: Operation, names: list[str]) -> list[StackFrame | None]:
+    if not names:
+        return []
+    text = "\n".join(f"   at {plain(name.partition('!')[2])}" for name in names)
+    frames: list[StackFrame | None] = list(resolve_stack_trace(snapshot, operation, text).items)
+    return frames if len(frames) == len(names) else [None] * len(names)
+
+
+def _member(frame: StackFrame | None, name: str, sampled: Sampled, index: int) -> HotMember:
+    known = frame is not None and frame.symbol is not None
+    return HotMember(
+        display=frame.symbol.display if known else name.partition("!")[2].partition("(")[0],  # type: ignore[union-attr]
+        documentation_id=frame.symbol.documentation_id if known else "",  # type: ignore[union-attr]
+        location=frame.location if frame is not None else None,
+        external=frame.external if frame is not None else True,
+        exclusive_ms=round(sampled.exclusive.get(index, 0.0), 1),
+        inclusive_ms=round(sampled.inclusive.get(index, 0.0), 1),
+    )

@@ -1,0 +1,73 @@
+"""A CPU profile by symbol, as both front ends show it: where the time of a run went, member by member
+(each the solution's, with its file and line, or a library's, marked), the hottest call paths, and the
+files other tools open."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..models import TEXT_ONLY, Location
+from .paging import range_note
+from .text import columns, where
+
+
+@dataclass(frozen=True)
+class HotMember:
+    display: str
+    """``Primes.IsPrime(int)``, or the frame's own text for a member nothing declares."""
+    documentation_id: str = field(metadata=TEXT_ONLY)
+    location: Location | None
+    external: bool
+    """A library's or the framework's member, not the solution's."""
+    exclusive_ms: float
+    """Time on the CPU in the member itself."""
+    inclusive_ms: float
+    """Time on the CPU in the member and what it called."""
+
+
+@dataclass(frozen=True)
+class HotPath:
+    frames: tuple[str, ...]
+    """The solution's members on the path, outermost first (a library's in between left out)."""
+    ms: float
+
+
+@dataclass(frozen=True)
+class ProfileReport:
+    root: str
+    what: str
+    """What ran: ``the 1 tests reaching Primes.CountBelow(int)``."""
+    cpu_ms: float
+    """Time sampled on the CPU in the process, all threads."""
+    items: tuple[HotMember, ...]
+    """By exclusive time, the most first."""
+    total: int
+    by_inclusive: tuple[HotMember, ...] = ()
+    """The solution's members by inclusive time (the text shows the first ten)."""
+    paths: tuple[HotPath, ...] = ()
+    files: tuple[str, ...] = ()
+    """The profile as speedscope JSON (speedscope.app, Perfetto) and as nettrace (PerfView, Visual Studio)."""
+    notes: tuple[str, ...] = ()
+    offset: int = 0
+
+    def render(self) -> str:
+        head = f"Profile of {self.what}: {self.cpu_ms:.0f} ms on the CPU"
+        lines = [head + range_note(self.offset, len(self.items), self.total)]
+        lines += [f"note: {note}" for note in self.notes]
+        lines.append("hottest by own time (exclusive / inclusive):")
+        for item in self.items:
+            name = item.display + ("  (library)" if item.external else "")
+            spent = (f"{item.exclusive_ms:7.1f} ms", f"{item.inclusive_ms:7.1f} ms")
+            lines.append("  " + columns(*spent, name, where(item.location, self.root)))
+        if self.offset == 0 and self.by_inclusive:
+            lines.append("the solution's members by inclusive time:")
+            for member in self.by_inclusive[:10]:
+                lines.append(
+                    "  " + columns(f"{member.inclusive_ms:7.1f} ms", member.display, where(member.location, self.root))
+                )
+        if self.offset == 0 and self.paths:
+            lines.append("hot paths (the solution's frames, outermost first):")
+            lines += [f"  {path.ms:7.1f} ms  {' > '.join(path.frames)}" for path in self.paths]
+        if self.offset == 0:
+            lines += [f"file: {file}" for file in self.files]
+        return "\n".join(lines)
