@@ -31,6 +31,8 @@ KEYS = {" ": "space", "(": "left_parenthesis", ")": "right_parenthesis", ",": "c
 WEB = HERE.parent / "tests" / "fixtures" / "Web" / "Web.slnx"
 LOOP = HERE.parent / "tests" / "fixtures" / "Loop"
 """The change-loop fixture, with xUnit tests: coverage needs tests, which the sample has not."""
+STUCK = HERE.parent / "tests" / "fixtures" / "Stuck"
+"""A fixture with a deliberately hot member: what a profile's picture shows."""
 """The web application fixture: the App screen needs a web app, which the sample is not."""
 
 
@@ -183,6 +185,25 @@ async def shoot_coverage() -> None:
         _save(app, "coverage-screen")
 
 
+async def shoot_profile() -> None:
+    """A profile on a copy of the Stuck fixture: the test reaching Primes.CountBelow run under the CPU
+    sampler, the Profile screen's flame graph over its hottest members (``profile``)."""
+    from engine import Location
+
+    root = Path(tempfile.mkdtemp()) / "Stuck"
+    shutil.copytree(STUCK, root, ignore=shutil.ignore_patterns("bin", "obj"))
+    app = RoslynTui(root / "Stuck.slnx", theme="roslyn-dark")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settled(app)
+        app.open_location(Location(str(root / "src" / "Stuck.Core" / "Primes.cs"), 6, 23, 6, 23))
+        await _settled(app)
+        app.action_profile()
+        await _until(pilot, lambda: getattr(app.screen, "report", None) is not None)
+        await _settled(app)
+        await pilot.pause(0.5)
+        _save(app, "profile")
+
+
 async def _settled(app: Any) -> None:
     """Every worker done; one that a newer one of its group replaced counts as done."""
     from textual.worker import WorkerCancelled
@@ -225,6 +246,8 @@ async def main() -> None:
         await shoot_activity()
     if not wanted or wanted & {"coverage", "coverage-screen"}:
         await shoot_coverage()
+    if not wanted or "profile" in wanted:
+        await shoot_profile()
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Coverage in the terminal app, driven with Textual's Pilot on a private copy of Loop: the tests run with
 coverage from the palette's command, the covered and uncovered lines marked in the gutter and each
 member's share in its lens (both what the engine's ``coverage`` answers), the toggle remembered, and the
-Coverage screen opening a member's place."""
+Coverage screen opening a member's place; tests profiled, the flame graph drawn and a block opening its
+member, whose lens then shows its time."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from engine import Location, runtime
 from tui import config
 from tui.app import RoslynTui
 from tui.screens.coverage import CoverageScreen
+from tui.screens.profile import ProfileScreen
+from tui.widgets.flame_graph import FlameGraph
 from tui.widgets.panels import ListPanel
 from tui.widgets.source_view import SourceView
 
@@ -75,3 +78,36 @@ async def test_gutter_marks_lens_shares_and_the_coverage_screen(tmp_path) -> Non
         await pilot.press("enter")
         await settled(pilot, lambda: not isinstance(app.screen, CoverageScreen))
         assert source.path is not None and source.path.endswith(".cs")
+
+
+async def test_a_profile_s_flame_graph_opens_the_hot_member_and_its_lens_shows_the_time(tmp_path) -> None:
+    root = copy_fixture("Stuck", tmp_path)
+    primes = root / "src" / "Stuck.Core" / "Primes.cs"
+    app = RoslynTui(root / "Stuck.slnx")
+    async with app.run_test(size=(160, 45)) as pilot:
+        await app.workers.wait_for_complete()
+        app.open_location(Location(str(primes), 6, 23, 6, 23))  # Primes.CountBelow: the test that reaches it
+        await pilot.pause()
+        app.action_profile()
+        await settled(pilot, lambda: isinstance(app.screen, ProfileScreen) and bool(app.screen.query(ListPanel)), 30)
+        screen = app.screen
+        panel = screen.query_one(ListPanel)
+        await settled(pilot, lambda: screen.report is not None or "…" not in str(panel.border_title), 180)
+        assert screen.report is not None, panel.border_title
+        flame = screen.query_one(FlameGraph)
+
+        def path(nodes):
+            return [nodes[0].display, *path(nodes[0].children)] if nodes else []
+
+        assert path(flame.nodes)[-3:] == [
+            "PrimesTests.Counts_the_primes_below_two_million()", "Primes.CountBelow(int)", "Primes.IsPrime(int)"
+        ], screen.report.render()[:1500]
+        await pilot.pause()
+        hot = next((row, start) for row, start, _, node in flame._blocks if node.display == "Primes.IsPrime(int)")
+        await pilot.click(FlameGraph, offset=(hot[1] + 2 + 1, hot[0] + 1))  # inside the border
+        await settled(pilot, lambda: not isinstance(app.screen, ProfileScreen))
+        source = app.query_one(SourceView)
+        assert source.path == str(primes) and source.cursor_location[0] == 18
+        await settled(pilot, lambda: any(lens.time for lens in source.lenses.values()))
+        lens = next(lens for lens in source.lenses.values() if lens.name == "IsPrime")
+        assert lens.time.endswith(" ms") and lens.label().endswith(lens.time)

@@ -67,6 +67,7 @@ _UNBOUND_HELP = {
     "Run tests with coverage": "Run the listed tests (else those reaching the cursor, else all) collecting coverage",
     "Coverage: the least covered members": "The last run with coverage by member, least covered first",
     "Toggle coverage marks": "Covered and uncovered lines in the gutter, each member's share in its lens",
+    "Profile tests: a flame graph": "Run the listed tests (else those reaching the cursor) under the CPU profiler",
 }
 """What the palette says of a command without a key, when not the default (an edit of the open file)."""
 PANELS = ("info", "references", "implementations", "hierarchy", "calls", "diagnostics", "problems", "tests", "activity")
@@ -537,6 +538,7 @@ class RoslynTui(
             ("Run tests with coverage", self.action_run_tests_with_coverage),
             ("Coverage: the least covered members", self.action_coverage),
             ("Toggle coverage marks", self.action_toggle_coverage_marks),
+            ("Profile tests: a flame graph", self.action_profile),
             ("Build the solution", self.action_build),
             ("Stack trace", self.action_stack_trace),
             ("Code health: unused, complexity, dependencies", self.action_health),

@@ -55,6 +55,8 @@ class CodeLens:
     """The implementations were left for the exact lenses (``implementations`` is ``None`` meanwhile)."""
     coverage: str = ""
     """The share of its lines the last run with coverage ran (``82%``), when there was one."""
+    time: str = ""
+    """Its time on the CPU in the last profile (``324 ms``), when it was in one."""
     estimated: bool = False
     """``references`` is the last run's count from the on-disk index (``~1,575 refs``), shown until the
     exact count comes: files changed since may use the symbol more or less."""
@@ -76,6 +78,8 @@ class CodeLens:
             found.append(("tests", plural(self.tests, "test")))
         if self.coverage:
             found.append(("coverage", self.coverage))
+        if self.time:
+            found.append(("profile", self.time))
         return found
 
     def label(self) -> str:

@@ -33,6 +33,19 @@ class HotPath:
 
 
 @dataclass(frozen=True)
+class FlameNode:
+    """One member on the calls the CPU time went through: the solution's frames only, a library's in
+    between folded into the solution's member that called them."""
+
+    display: str
+    documentation_id: str
+    location: Location | None
+    ms: float
+    """Time on the CPU in it and under it, on this path."""
+    children: tuple[FlameNode, ...] = ()
+
+
+@dataclass(frozen=True)
 class ProfileReport:
     root: str
     what: str
@@ -45,20 +58,32 @@ class ProfileReport:
     by_inclusive: tuple[HotMember, ...] = ()
     """The solution's members by inclusive time (the text shows the first ten)."""
     paths: tuple[HotPath, ...] = ()
+    tree: tuple[FlameNode, ...] = field(default=(), metadata=TEXT_ONLY)
+    """The calls the time went through, outermost first: what a flame graph draws (the paths say it in text)."""
     files: tuple[str, ...] = ()
     """The profile as speedscope JSON (speedscope.app, Perfetto) and as nettrace (PerfView, Visual Studio)."""
     notes: tuple[str, ...] = ()
     offset: int = 0
+
+    def rows(self) -> list[tuple[str, int | None]]:
+        """Each hottest member's line with its index (the panel's choices)."""
+        return [(self._row(item), index) for index, item in enumerate(self.items)]
+
+    def _row(self, item: HotMember) -> str:
+        name = item.display + ("  (library)" if item.external else "")
+        spent = (f"{item.exclusive_ms:7.1f} ms", f"{item.inclusive_ms:7.1f} ms")
+        return "  " + columns(*spent, name, where(item.location, self.root))
+
+    def time_of(self) -> dict[str, str]:
+        """Each of the solution's members' inclusive time, by documentation ID (what a lens shows)."""
+        return {m.documentation_id: f"{m.inclusive_ms:.0f} ms" for m in self.by_inclusive if m.documentation_id}
 
     def render(self) -> str:
         head = f"Profile of {self.what}: {self.cpu_ms:.0f} ms on the CPU"
         lines = [head + range_note(self.offset, len(self.items), self.total)]
         lines += [f"note: {note}" for note in self.notes]
         lines.append("hottest by own time (exclusive / inclusive):")
-        for item in self.items:
-            name = item.display + ("  (library)" if item.external else "")
-            spent = (f"{item.exclusive_ms:7.1f} ms", f"{item.inclusive_ms:7.1f} ms")
-            lines.append("  " + columns(*spent, name, where(item.location, self.root)))
+        lines += [self._row(item) for item in self.items]
         if self.offset == 0 and self.by_inclusive:
             lines.append("the solution's members by inclusive time:")
             for member in self.by_inclusive[:10]:

@@ -314,6 +314,10 @@ class CodeViewActions(AppMixin):
             self.show_query("implementations", queries.find_implementations, ref)
         elif panel == "coverage":
             self.show_coverage_screen(ref)
+        elif panel == "profile":
+            self.notify(
+                f"{lens.name}: {lens.time} on the CPU in the last profile (the palette's Profile tests).", timeout=4
+            )
         else:
             self.query_one(TabbedContent).active = "tests"
             self.find_tests(ref)

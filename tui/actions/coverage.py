@@ -1,5 +1,6 @@
-"""The app's coverage: running tests with coverage, the covered and uncovered lines marked in the source
-view's gutter with each member's share in its lens (a toggle, remembered), and the Coverage screen.
+"""The app's view of the code running: tests run with coverage, the covered and uncovered lines marked in
+the source view's gutter with each member's share in its lens (a toggle, remembered), the Coverage
+screen; and tests profiled, the Profile screen's flame graph, each member's time then in its lens.
 
 Marks are asked for once per text shown, and again after each run with coverage, whoever ran it (an
 assistant on the same engine too); with no run yet the engine says so at once and nothing is drawn."""
@@ -16,6 +17,7 @@ from shared_engine.session import Session
 
 from .. import config
 from ..screens.coverage import CoverageScreen
+from ..screens.profile import ProfileScreen
 from ..widgets.source_view import SourceView
 from ..widgets.tests_panel import TestsPanel
 from .base import AppMixin
@@ -101,6 +103,23 @@ class CoverageActions(AppMixin):
         )
         self.call_from_thread(self.notify, words, title="Coverage")
         self.call_from_thread(self.want_coverage_marks, self.query_one(SourceView))
+
+    def action_profile(self) -> None:
+        """Profile the tests the Tests panel lists (else those reaching the cursor's symbol, else all)."""
+        if self.session is None:
+            self.notify("The solution is still loading.", severity="warning")
+            return
+        listed = self.query_one("#tests-panel", TestsPanel).tests()
+        ref = None if listed else self.cursor_symbol()
+        screen = ProfileScreen(self.session, ref, listed or None)
+
+        def chosen(location: Location | None) -> None:
+            if screen.report is not None:
+                self.query_one(SourceView).show_profile_times(screen.report.time_of())
+            if location is not None:
+                self.open_location(location)
+
+        self.push_screen(screen, chosen)
 
     def action_coverage(self) -> None:
         if self.session is None:

@@ -128,6 +128,8 @@ class SourceView(TextArea):
         """Row -> whether the last run with coverage ran it (coverable rows only)."""
         self.coverage_percent: dict[str, str] = {}
         """Documentation ID -> the share of its lines run, shown in its lens."""
+        self.profile_time: dict[str, str] = {}
+        """Documentation ID -> its time in the last profile (of any file), shown in its lens."""
         self.show_hints = True
         self.show_lenses = True
         self.show_coverage = True
@@ -221,9 +223,17 @@ class SourceView(TextArea):
         self.lenses = {row: self._with_coverage(lens) for row, lens in self.lenses.items()}
         self._marks_changed()
 
+    def show_profile_times(self, times: dict[str, str]) -> None:
+        """Put each member's time in the last profile in its lens (kept across files)."""
+        self.profile_time = times
+        self.lenses = {row: self._with_coverage(lens) for row, lens in self.lenses.items()}
+        self._marks_changed()
+
     def _with_coverage(self, lens: CodeLens) -> CodeLens:
         share = self.coverage_percent.get(lens.documentation_id, "") if self.show_coverage else ""
-        return lens if lens.coverage == share else dataclasses.replace(lens, coverage=share)
+        time = self.profile_time.get(lens.documentation_id, "")
+        same = (lens.coverage, lens.time) == (share, time)
+        return lens if same else dataclasses.replace(lens, coverage=share, time=time)
 
     def _marks_changed(self) -> None:
         self._line_cache.clear()

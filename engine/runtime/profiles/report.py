@@ -3,9 +3,11 @@ trace reader (``engine.testing.frames``), the framework's and libraries' marked.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...host.interop import Operation
 from ...testing.frames import resolve_stack_trace
-from ...views.profile import HotMember, HotPath, ProfileReport
+from ...views.profile import FlameNode, HotMember, HotPath, ProfileReport
 from ...views.stack_trace import StackFrame
 from ...workspace.snapshot import Snapshot
 from ..stacks.describe import plain
@@ -43,6 +45,12 @@ def report(
             paths.append(HotPath(kept, round(spent, 1)))
         if len(paths) == MOST_PATHS:
             break
+    tree = _tree(
+        [
+            ([members[i] for i in stack if i in members and not members[i].external], spent)
+            for stack, spent in sampled.stacks.items()
+        ]
+    )
     return ProfileReport(
         root=str(snapshot.root),
         what=what,
@@ -51,9 +59,47 @@ def report(
         total=min(len(hottest), MOST_MEMBERS),
         by_inclusive=tuple(own[:MOST_MEMBERS]),
         paths=tuple(paths),
+        tree=tree,
         files=files,
         notes=notes,
     )
+
+
+SMALLEST_SHARE = 0.005
+"""A node of less than this share of the time is left out of the tree (it would be a sliver)."""
+
+
+def _tree(stacks: list[tuple[list[HotMember], float]]) -> tuple[FlameNode, ...]:
+    """The solution's frames of every stack merged by path, outermost first (a recursion's repeated
+    frame kept once)."""
+    root: dict[str, Any] = {"ms": 0.0, "children": {}}
+    for frames, spent in stacks:
+        node = root
+        root["ms"] += spent
+        previous = None
+        for member in frames:
+            if previous is not None and member.documentation_id == previous.documentation_id:
+                continue
+            previous = member
+            child = node["children"].setdefault(member.display, {"member": member, "ms": 0.0, "children": {}})
+            child["ms"] += spent
+            node = child
+    least = root["ms"] * SMALLEST_SHARE
+
+    def built(children: dict[str, Any]) -> tuple[FlameNode, ...]:
+        kept = sorted((c for c in children.values() if c["ms"] >= least), key=lambda c: -c["ms"])
+        return tuple(
+            FlameNode(
+                c["member"].display,
+                c["member"].documentation_id,
+                c["member"].location,
+                round(c["ms"], 1),
+                built(c["children"]),
+            )
+            for c in kept
+        )
+
+    return built(root["children"])
 
 
 def _mapped(snapshot: Snapshot, operation: Operation, names: list[str]) -> list[StackFrame | None]:

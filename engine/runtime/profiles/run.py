@@ -3,8 +3,8 @@ samples a second), and the time on the CPU answered by member: exclusive and inc
 to the solution's source, the hottest paths, and the profile's files.
 
 Only the test host is traced: the profiler listens on a socket in a scratch folder, and a runsettings
-file gives that socket to the test host alone (``DOTNET_DiagnosticPorts``: the host waits for the
-profiler before it runs anything), so neither ``dotnet test`` nor MSBuild connects. The runtime's JIT and
+file gives that socket to the test host alone (``DOTNET_DiagnosticPorts``, without suspending it: a
+profiler that failed to start must not hold the host), so neither ``dotnet test`` nor MSBuild connects. The runtime's JIT and
 loader events name the methods as they are compiled: a process that ends leaves no rundown to name them
 by. VSTest ends the host as soon as its results are in, which now and then cuts the trace before those
 events are written (about one run in three on the fixture: every frame ``?!?``); such a profile is
@@ -84,7 +84,7 @@ def _traced(
     settings = directory / "profile.runsettings"
     settings.write_text(
         "<RunSettings><RunConfiguration><EnvironmentVariables>"
-        f"<DOTNET_DiagnosticPorts>{escape(str(socket))}</DOTNET_DiagnosticPorts>"
+        f"<DOTNET_DiagnosticPorts>{escape(str(socket))},nosuspend</DOTNET_DiagnosticPorts>"
         "</EnvironmentVariables></RunConfiguration></RunSettings>\n",
         encoding="utf-8",
     )

@@ -1,0 +1,63 @@
+"""The Profile screen: the tests chosen run under the CPU sampler (the ``profile_tests`` MCP tool's
+answer), drawn as a flame graph above the list of the hottest members; a click on a block or enter on a
+member opens its source. The time of each member then shows in its lens."""
+
+from __future__ import annotations
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+
+from engine import EngineError, Location, ProfileReport, SymbolRef, runtime
+from shared_engine.session import Session
+
+from ..widgets.flame_graph import FlameGraph
+from ..widgets.footer import FittingFooter
+from ..widgets.panels import ListPanel, LocationChosen
+
+
+class ProfileScreen(Screen[Location | None]):
+    BINDINGS = [Binding("escape", "dismiss(None)", "Back", id="profile_back", tooltip="back to the solution")]
+    DEFAULT_CSS = """
+    ProfileScreen FlameGraph { border: round $panel; border-title-color: $text; }
+    ProfileScreen ListPanel { height: 1fr; border: round $panel; text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
+    def __init__(self, session: Session, symbol: SymbolRef | None, tests: list[str] | None) -> None:
+        super().__init__()
+        self.session = session
+        self.symbol = symbol
+        self.tests = tests
+        self.report: ProfileReport | None = None
+
+    def compose(self) -> ComposeResult:
+        yield FlameGraph(id="flame")
+        yield ListPanel("Running the tests under the profiler…", id="profile-panel")
+        yield FittingFooter()
+
+    def on_mount(self) -> None:
+        self.query_one(FlameGraph).border_title = "Flame graph (the solution's calls; click a block for its source)"
+        self.profile()
+
+    @work(thread=True, group="profile")
+    def profile(self) -> None:
+        try:
+            report = self.session.call(runtime.profile_tests, self.symbol, self.tests)
+        except EngineError as error:
+            self.app.call_from_thread(self._problem, error.describe().replace("\n", " "))
+            return
+        self.app.call_from_thread(self._show, report)
+
+    def _show(self, report: ProfileReport) -> None:
+        self.report = report
+        self.query_one(FlameGraph).show(report.tree)
+        self.query_one(ListPanel).show(report)
+
+    def _problem(self, message: str) -> None:
+        self.query_one(ListPanel).border_title = message
+
+    @on(LocationChosen)
+    def location_chosen(self, event: LocationChosen) -> None:
+        event.stop()
+        self.dismiss(event.location)
