@@ -32,7 +32,7 @@ class CoverageActions(AppMixin):
 
     if TYPE_CHECKING:
 
-        def cursor_symbol(self) -> SymbolRef | None: ...
+        def chosen_tests(self) -> tuple[SymbolRef | None, list[str]] | None: ...
 
         def open_location(self, location: Location, remember: bool = True, reload: bool = False) -> None: ...
 
@@ -70,11 +70,9 @@ class CoverageActions(AppMixin):
     def action_run_tests_with_coverage(self) -> None:
         """Run the tests the Tests panel lists (else those reaching the cursor's symbol, else all) with
         coverage; then the marks and the Coverage screen."""
-        if self.session is None:
-            self.notify("The solution is still loading.", severity="warning")
+        if (chosen := self.chosen_tests()) is None:
             return
-        listed = self.query_one("#tests-panel", TestsPanel).tests()
-        ref = None if listed else self.cursor_symbol()
+        ref, listed = chosen
         what = "the listed tests" if listed else "the tests reaching the cursor's symbol" if ref else "every test"
         self.query_one("#tests-panel", TestsPanel).running(f"Running {what} with coverage…")
         self.query_one(TabbedContent).active = "tests"
@@ -106,11 +104,9 @@ class CoverageActions(AppMixin):
 
     def action_profile(self) -> None:
         """Profile the tests the Tests panel lists (else those reaching the cursor's symbol, else all)."""
-        if self.session is None:
-            self.notify("The solution is still loading.", severity="warning")
+        if (tests := self.chosen_tests()) is None or self.session is None:
             return
-        listed = self.query_one("#tests-panel", TestsPanel).tests()
-        ref = None if listed else self.cursor_symbol()
+        ref, listed = tests
         screen = ProfileScreen(self.session, ref, listed or None)
 
         def chosen(location: Location | None) -> None:

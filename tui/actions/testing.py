@@ -52,13 +52,20 @@ class TestingActions(AppMixin):
         self.query_one("#tests-panel", TestsPanel).show(view)
         self.query_one(TabbedContent).active = "tests"
 
-    def action_run_tests(self) -> None:
-        """Run the tests the panel lists; with none listed, those reaching the symbol at the cursor."""
+    def chosen_tests(self) -> tuple[SymbolRef | None, list[str]] | None:
+        """(the cursor's symbol, the tests the Tests panel lists): the tests listed, else those reaching
+        the symbol; ``None`` (said) while the solution loads."""
         if self.session is None:
             self.notify("The solution is still loading.", severity="warning")
-            return
+            return None
         listed = self.query_one("#tests-panel", TestsPanel).tests()
-        ref = None if listed else self.cursor_symbol()
+        return (None if listed else self.cursor_symbol()), listed
+
+    def action_run_tests(self) -> None:
+        """Run the tests the panel lists; with none listed, those reaching the symbol at the cursor."""
+        if (chosen := self.chosen_tests()) is None:
+            return
+        ref, listed = chosen
         if listed or ref is not None:
             self.query_one("#tests-panel", TestsPanel).running("Running tests…")
             self.query_one(TabbedContent).active = "tests"
