@@ -79,7 +79,7 @@ from .views.nuget import PackageReadme, PackageSearch, PackageVersions
 from .views.outline import ContainingMember, FileOutline, OutlineNode
 from .views.paging import page
 from .views.problems import ProblemList, headline
-from .views.profile import ProfileReport
+from .views.profile import FlameNode, ProfileReport
 from .views.project import NamespaceList, ProjectStructure
 from .views.references import ReferenceList
 from .views.repl import ContextState, Evaluation, PackageLoad, ReplInfo, ReplReset, Validation, diagnostic_lines
@@ -147,6 +147,7 @@ __all__ = [
     "Evaluation",
     "FileNotInSolution",
     "FileOutline",
+    "FlameNode",
     "HierarchyNode",
     "ImplementationList",
     "InlayHint",

@@ -11,8 +11,7 @@ from rich.text import Text
 from textual.events import Click
 from textual.widget import Widget
 
-from engine import Location
-from engine.views.profile import FlameNode
+from engine import FlameNode, Location
 
 from .panels import LocationChosen
 
