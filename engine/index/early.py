@@ -14,6 +14,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from ..host.digest import file_digest
 from ..models import Location, SymbolSummary
 from ..symbols.matching import NameSet
 from ..symbols.syntax_roles import DECLARATION
@@ -54,7 +55,7 @@ class EarlyIndex:
         self._stale: set[str] = set()
         self._name_set: NameSet | None = None
         for path, digest in self._digests.items():
-            if store.file_digest(path) != digest:
+            if file_digest(path) != digest:
                 self._stale.add(path)
 
     @classmethod
@@ -64,7 +65,7 @@ class EarlyIndex:
         stored = store.read(solution, with_names=True)
         if stored is None or stored.names is None or not stored.files:
             return None
-        if any(store.file_digest(path) != digest for path, digest in stored.inputs.items()):
+        if any(file_digest(path) != digest for path, digest in stored.inputs.items()):
             return None
         # Where the projects indexed keep their sources (all of them, unless the last run ended early).
         folders = (
@@ -82,7 +83,7 @@ class EarlyIndex:
             for path in paths & self._digests.keys():
                 if path in self._stale:
                     return False
-                if store.file_digest(path) != self._digests.get(path):
+                if file_digest(path) != self._digests.get(path):
                     self._stale.add(path)
                     return False
         return True

@@ -49,14 +49,6 @@ def _connected(path: Path) -> Iterator[sqlite3.Connection]:
         db.close()
 
 
-def file_digest(path: str) -> str | None:
-    try:
-        with open(path, "rb") as handle:  # not pathlib: the index checks thousands of files as it opens
-            return hashlib.file_digest(handle, "sha256").hexdigest()
-    except OSError:
-        return None
-
-
 @dataclass
 class StoredFile:
     digest: str

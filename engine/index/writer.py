@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..host.digest import file_digest
 from ..host.interop import Operation
 from ..models import Location, SymbolSummary
 from ..symbols.declarations import source_declarations
@@ -88,7 +89,7 @@ class IndexWriter:
         # only answered while every one is as it was.
         generator_inputs = _generator_inputs(snapshot)
         inputs = {
-            path: store.file_digest(path)
+            path: file_digest(path)
             for path in [str(solution), *project_files, *_imports(session.root), *generator_inputs]
         }
         project_dirs = sorted({str(Path(path).parent) for path in project_files})
@@ -162,7 +163,7 @@ def _stale_projects(snapshot: Any, previous: store.Stored | None, kept: bool) ->
         stored = {path for path, entry in previous.files.items() if entry.project == name}
         if not previous.projects.get(name, ("", False))[1] or any(not previous.files[p].outline for p in stored):
             stale.add(name)  # not reached by the last run, or written at exit without its outlines
-        elif paths != stored or any(store.file_digest(p) != previous.files[p].digest for p in paths):
+        elif paths != stored or any(file_digest(p) != previous.files[p].digest for p in paths):
             changed.add(str(project.Id.Id))
     graph = snapshot.solution.GetProjectDependencyGraph()
     for project in snapshot.projects:

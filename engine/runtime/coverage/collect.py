@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import InvalidArgument
+from ...host.digest import file_digest
 from ...symbols.naming import SymbolRef
 from ...testing import run_tests
 from ...testing.build import build_target
@@ -25,7 +26,7 @@ from ...views.tests import TestRun
 from ...workspace.declared import query
 from ...workspace.snapshot import Snapshot, display_name
 from .cobertura import read_cobertura
-from .kept import Coverage, KeptCoverage, file_digest
+from .kept import Coverage, KeptCoverage
 
 COVERLET = ("coverlet.collector", "XPlat Code Coverage")
 MICROSOFT = ("Microsoft.CodeCoverage", "Code Coverage;Format=Cobertura")

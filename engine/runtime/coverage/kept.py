@@ -3,19 +3,11 @@ and each file's SHA-256 at the time, so that an answer says which files changed 
 
 from __future__ import annotations
 
-import hashlib
 import threading
 from dataclasses import dataclass
 
+from ...host.digest import file_digest
 from .cobertura import FileLines
-
-
-def file_digest(path: str) -> str | None:
-    try:
-        with open(path, "rb") as handle:
-            return hashlib.file_digest(handle, "sha256").hexdigest()
-    except OSError:
-        return None
 
 
 @dataclass(frozen=True)
