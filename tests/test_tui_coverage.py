@@ -6,6 +6,8 @@ member, whose lens then shows its time."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from engine import Location, runtime
@@ -26,8 +28,10 @@ def private_config(tmp_path, monkeypatch):
 
 
 async def settled(pilot, until, seconds: float = 120) -> None:
-    for _ in range(int(seconds / 0.2)):
-        await pilot.app.workers.wait_for_complete()
+    # Polled against the clock, not after every worker ends: a run that hangs fails here, named, instead
+    # of holding the worker until pytest-timeout ends it.
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         if until():
             return
         await pilot.pause(0.2)
@@ -87,7 +91,10 @@ async def test_a_profile_s_flame_graph_opens_the_hot_member_and_its_lens_shows_t
     async with app.run_test(size=(160, 45)) as pilot:
         await app.workers.wait_for_complete()
         app.open_location(Location(str(primes), 6, 23, 6, 23))  # Primes.CountBelow: the test that reaches it
-        await pilot.pause()
+        source = app.query_one(SourceView)
+        # Before the file shows there is no symbol at the cursor, and the profile would take every test,
+        # the deadlocked one among them.
+        await settled(pilot, lambda: source.path == str(primes) and source.position[0] == 6, 60)
         app.action_profile()
         await settled(pilot, lambda: isinstance(app.screen, ProfileScreen) and bool(app.screen.query(ListPanel)), 30)
         screen = app.screen
@@ -106,7 +113,6 @@ async def test_a_profile_s_flame_graph_opens_the_hot_member_and_its_lens_shows_t
         hot = next((row, start) for row, start, _, node in flame._blocks if node.display == "Primes.IsPrime(int)")
         await pilot.click(FlameGraph, offset=(hot[1] + 2 + 1, hot[0] + 1))  # inside the border
         await settled(pilot, lambda: not isinstance(app.screen, ProfileScreen))
-        source = app.query_one(SourceView)
         assert source.path == str(primes) and source.cursor_location[0] == 18
         await settled(pilot, lambda: any(lens.time for lens in source.lenses.values()))
         lens = next(lens for lens in source.lenses.values() if lens.name == "IsPrime")
