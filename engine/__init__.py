@@ -77,6 +77,7 @@ from .views.load import LoadSummary
 from .views.members import MemberList
 from .views.nuget import PackageReadme, PackageSearch, PackageVersions
 from .views.outline import ContainingMember, FileOutline, OutlineNode
+from .views.packages import PackageItem, PackageList
 from .views.paging import page
 from .views.problems import ProblemList, headline
 from .views.profile import FlameNode, ProfileReport
@@ -96,7 +97,7 @@ from .views.unused import UnusedList
 # isort: split
 # The features, used as namespaces (``queries.find_symbols``), and the few functions front ends call
 # by name.
-from . import analysis, apps, code_view, docs, nuget, queries, repl, review, runtime, symbol_edits
+from . import analysis, apps, code_view, docs, nuget, project_edits, queries, repl, review, runtime, symbol_edits
 from .apps.export import export_app
 from .editing.approval import PendingWrite, set_write_approver
 from .queries import find_symbols
@@ -165,6 +166,8 @@ __all__ = [
     "OutlineNode",
     "OutsideSolution",
     "OverrideList",
+    "PackageItem",
+    "PackageList",
     "PackageLoad",
     "PackageReadme",
     "PackageSearch",
@@ -246,6 +249,7 @@ __all__ = [
     "page",
     "plural",
     "prepare_first_answers",
+    "project_edits",
     "queries",
     "query",
     "relative_path",

@@ -13,6 +13,7 @@ TOOLSETS = {
     "web": "a web app's endpoints and service registrations",
     "review": "a change between git revisions by symbols, a symbol's history",
     "runtime": "coverage and CPU profiles of test runs by symbol",
+    "projects": "packages, project references, target frameworks and properties, edited with preview and undo",
 }
 ALWAYS = ("load_solution", "workspace_problems", "job_status", "job_result", "cancel_job")
 """Offered whatever the toolsets: without them no other tool can answer, or say why it cannot, and a

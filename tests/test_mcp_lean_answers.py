@@ -77,6 +77,13 @@ CALLS: list[tuple[str, dict[str, Any]]] = [
     ("find_unused", {"include_public": True}),
     ("complexity", {}),
     ("dependency_graph", {"level": "namespace"}),
+    ("list_packages", {"project": "Loop.Tests", "outdated": True}),
+    ("add_package", {"project": "Loop.Core", "package": "Newtonsoft.Json", "version": "13.0.3"}),
+    ("remove_package", {"project": "Loop.Tests", "package": "xunit"}),
+    ("add_project_reference", {"project": "Loop.Core", "reference": "Loop.App"}),  # a cycle: its problem
+    ("remove_project_reference", {"project": "Loop.App", "reference": "Loop.Core"}),
+    ("set_target_frameworks", {"project": "Loop.Core", "target_frameworks": ["net10.0", "net10.0-browser"]}),
+    ("set_project_property", {"project": "Loop.Core", "name": "Nullable", "value": "disable"}),
 ]
 JOB_TOOLS = {"job_status", "job_result", "cancel_job"}
 """Walked by test_mcp_jobs: they answer only about a call that outlived its time."""

@@ -40,6 +40,8 @@ def test_the_tool_list_is_pinned_as_wire_json(mcp):
     writers |= {"run_build", "run_tests", "profile_tests"}  # run the solution's code, write its bin/ and obj/
     writers |= {"export_app", "run_app"}  # write an app, run one
     writers |= {"cancel_job"}  # stops what a call started
+    writers |= {"add_package", "remove_package", "add_project_reference", "remove_project_reference"}
+    writers |= {"set_target_frameworks", "set_project_property"}  # project files, then restore
     assert all(t["annotations"]["readOnlyHint"] != (t["name"] in writers) for t in tools)
 
 

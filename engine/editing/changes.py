@@ -25,6 +25,9 @@ class FileChange:
     """``None`` for a removed file."""
     old_path: str = ""
     """Set when the file is renamed: where it was."""
+    content: bytes | None = None
+    """The exact bytes to write, when the edit made them itself (a project file's edit keeps every
+    byte outside it, line endings and encoding included); else ``new_text`` is encoded as the file was."""
 
     @property
     def kind(self) -> str:

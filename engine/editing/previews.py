@@ -43,6 +43,8 @@ class PendingEdit:
     problems: tuple[str, ...] = ()
     new_errors: tuple[str, ...] = ()
     """Compiler errors the edit would add (a rename's are problems instead)."""
+    notes: tuple[str, ...] = ()
+    """What else it does or leaves (a central version that stays, a property the project overrides)."""
 
 
 class _Bounded(Generic[T]):
@@ -165,6 +167,7 @@ def preview_view(root: Path, pending: PendingEdit, token: str, applied: bool = F
         preview_token=token,
         problems=pending.problems,
         new_errors=pending.new_errors,
+        notes=pending.notes,
         applied=applied,
     )
 

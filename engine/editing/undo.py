@@ -16,10 +16,10 @@ from ..errors import EditRefused, FilesChangedSincePreview
 from ..models import relative_path
 from ..views.edits import EditPreview
 from ..workspace.text_files import decode
-from ..workspace.watcher import apply_source_changes, is_source
+from ..workspace.watcher import ExpectedWrites, apply_source_changes, is_source, needs_reload, projects_to_reload
 from .changes import FileChange
 from .previews import PendingEdit, book_of, preview_view, token_of
-from .writer import fingerprint, read_or_none, restore_files
+from .writer import digest, fingerprint, read_or_none, restore_files
 
 
 @dataclass(frozen=True)
@@ -57,10 +57,19 @@ def undo_edit(session: Any) -> EditPreview:
             changed,
         )
     current = {path: read_or_none(path) for path, _ in last.written}
+    projects = [path for path, _ in last.before if needs_reload(path)]
+    # A project edit's files are evaluated again here, once: the watcher leaves them be.
+    session.part(ExpectedWrites).expect({path: digest(content) for path, content in last.before if path in projects})
     restore_files(session.root, dict(last.before), dict(last.written))
     book.applied.pop()
     touched = [path for path, _ in last.before if is_source(path)]
     session.publish(lambda snapshot: apply_source_changes(snapshot, touched))
+    if projects:
+        reload = projects_to_reload(session.snapshot(), set(projects))
+        if reload is None:
+            session.reload()
+        else:
+            session.reload_projects(reload)
     changes = tuple(
         _change(path, current[path], original) for path, original in last.before if current[path] != original
     )

@@ -86,6 +86,8 @@ def write_changes(root: Path, changes: list[FileChange], fingerprints: dict[str,
 
 def _plan(change: FileChange) -> _Planned:
     original = Path(change.source).read_bytes() if change.old_text is not None else None
+    if change.content is not None:
+        return _Planned(change, Path(change.path), change.content, original)
     content = None if change.new_text is None else _encode(change.new_text, original)
     return _Planned(change, Path(change.path), content, original)
 

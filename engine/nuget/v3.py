@@ -3,6 +3,7 @@ packages) and the README inside a package."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import threading
 import urllib.error
@@ -18,6 +19,7 @@ from ..errors import NuGetUnavailable, PackageNotFound
 from ..host.cache import cache_dir
 from ..host.files import write_whole
 from .sources import Source
+from .versions import sort_key
 
 TIMEOUT_SECONDS = 20
 USER_AGENT = "roslyn-tui (NuGet V3 client)"
@@ -143,7 +145,9 @@ def get_bytes(url: str, *, what: str) -> bytes:
     request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT})
     try:
         with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:
-            return bytes(response.read())
+            data = bytes(response.read())
+            # Registrations are served compressed (registration5-gz-semver2) whether asked or not.
+            return gzip.decompress(data) if response.headers.get("Content-Encoding") == "gzip" else data
     except urllib.error.HTTPError as error:
         if error.code == 404:
             raise PackageNotFound(f"{what}: not found ({url}).") from error
@@ -157,3 +161,28 @@ def get_bytes(url: str, *, what: str) -> bytes:
 
 def _slash(url: str) -> str:
     return url if url.endswith("/") else url + "/"
+
+
+def catalog_entry(service: Service, package_id: str, version: str) -> dict[str, Any] | None:
+    """What the source's registration says of one version (its ``deprecation`` and ``vulnerabilities``
+    among it); ``None`` when the source has no registration for it."""
+    base = service.find("RegistrationsBaseUrl")
+    if base is None:
+        return None
+    try:
+        index = get_json(f"{_slash(base)}{package_id.lower()}/index.json", what=f"the registration of {package_id}")
+    except PackageNotFound:
+        return None
+    wanted = version.lower()
+    for page in index.get("items", []):
+        items = page.get("items")
+        if items is None:  # a page the index only links to
+            lower, upper = str(page.get("lower", "")), str(page.get("upper", ""))
+            if not (sort_key(lower) <= sort_key(version) <= sort_key(upper)):
+                continue
+            items = get_json(str(page["@id"]), what=f"a registration page of {package_id}").get("items", [])
+        for item in items:
+            entry = item.get("catalogEntry", {})
+            if str(entry.get("version", "")).lower() == wanted:
+                return dict(entry)
+    return None

@@ -81,6 +81,9 @@ class EditPreview:
     """Why the edit cannot be applied (conflicts, an invalid name); empty when it can."""
     new_errors: tuple[str, ...] = ()
     """Compiler errors the edit would add in the files it touches (it can still be applied)."""
+    notes: tuple[str, ...] = ()
+    """What else the edit does or leaves; once a project edit is applied, what it changed in the
+    solution (the restore, the versions resolved, the compiler errors added and gone)."""
     applied: bool = False
     offset: int = 0
 
@@ -94,6 +97,7 @@ class EditPreview:
         ]
         lines.extend(f"problem: {problem}" for problem in self.problems)
         lines.extend(f"new error: {error}" for error in self.new_errors)
+        lines.extend(f"note: {note}" for note in self.notes)
         for edit in self.files:
             moved = f" (from {edit.old_path})" if edit.old_path else ""
             lines.append(

@@ -42,13 +42,22 @@ def reevaluate(
     timeout: float,
 ) -> tuple[Any, list[WorkspaceDiagnostic]]:
     """``solution`` with ``project_files`` restored and evaluated again, and the problems met."""
-    ran = [d for p in project_files for d in restoring.restore(runtime.dotnet, p)]
-    diagnostics = one_list(project_files, ran, [])
+    diagnostics = one_list(project_files, _restored(project_files, target, runtime), [])
     operation = Operation(f"Reloading {', '.join(p.name for p in project_files)}", timeout)
     reloaded = reload_projects(workspace, solution, project_files, operation)
     _refuse_emptied(solution, reloaded, project_files, diagnostics)
     reloaded, _ = served(reloaded, target, runtime)
     return reloaded, diagnostics
+
+
+def _restored(project_files: list[Path], target: SolutionTarget, runtime: RuntimeInfo) -> list[WorkspaceDiagnostic]:
+    """Restore ``project_files``: one by one when a single one changed, else the whole solution in one
+    ``dotnet restore`` (a process each cost 1.5 s apiece for six projects a central version touched;
+    the projects already up to date cost next to nothing). The problems are the reloaded projects'."""
+    if len(project_files) == 1 or target.path.suffix.lower() not in (".sln", ".slnx"):
+        return [d for p in project_files for d in restoring.restore(runtime.dotnet, p)]
+    names = {p.stem for p in project_files}
+    return [d for d in restoring.restore(runtime.dotnet, target.path) if d.project in names or not d.project]
 
 
 def _refuse_emptied(before: Any, after: Any, project_files: list[Path], problems: list[WorkspaceDiagnostic]) -> None:

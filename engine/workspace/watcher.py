@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..errors import EngineError
+from ..host.digest import file_digest
 from ..host.runtime import RuntimeInfo
 from .boundary import is_inside
 from .file_apps.virtual_project import project_file, write_project
@@ -52,6 +53,28 @@ def needs_reload(path: str) -> bool:
     return name in _RELOAD_NAMES or Path(name).suffix in _RELOAD_SUFFIXES
 
 
+class ExpectedWrites:
+    """Files the engine itself is about to write and will reload itself (a project edit): the watcher
+    that hears them leaves them alone while each still holds what was written, instead of reloading
+    the same projects a second time."""
+
+    def __init__(self) -> None:
+        self._digests: dict[str, str | None] = {}
+        self._lock = threading.Lock()
+
+    def expect(self, digests: dict[str, str | None]) -> None:
+        with self._lock:
+            self._digests.update(digests)
+
+    def consume(self, path: str) -> bool:
+        """Whether ``path`` was expected and still holds what was written (then it is expected no more)."""
+        with self._lock:
+            if path not in self._digests:
+                return False
+            expected = self._digests.pop(path)
+        return file_digest(path) == expected
+
+
 class Watched(Protocol):
     """What the watcher needs of a session: where to watch, and how to publish or reload."""
 
@@ -67,6 +90,8 @@ class Watched(Protocol):
     def reload_projects(self, project_files: list[Path]) -> None: ...
 
     def record_failed_update(self, paths: list[str], error: Exception) -> None: ...
+
+    def part(self, kind: type[ExpectedWrites]) -> ExpectedWrites: ...
 
     @property
     def target(self) -> SolutionTarget: ...
@@ -126,6 +151,10 @@ class SolutionWatcher:
 
     def apply(self, paths: set[str]) -> None:
         """Apply a batch of changed paths (public so callers can force a refresh)."""
+        expected = self.session.part(ExpectedWrites)
+        paths = {path for path in paths if not expected.consume(path)}
+        if not paths:
+            return
         try:
             projects = projects_to_reload(self.session.snapshot(), paths)
             if projects is not None:
@@ -173,7 +202,7 @@ def projects_to_reload(snapshot: Snapshot, paths: set[str]) -> list[Path] | None
         if path.suffix.lower() == ".csproj":
             if path in loaded:
                 affected.add(path)
-        elif name in ("directory.build.props", "directory.build.targets"):
+        elif name in ("directory.build.props", "directory.build.targets", "directory.packages.props"):
             affected.update(p for p in loaded if path.parent in p.parents)
         else:
             return None

@@ -4,7 +4,7 @@ toolset's ``tool`` decorator (``registry``) and added to a server by ``register`
 from mcp.server.mcpserver import MCPServer
 
 from .. import toolsets
-from . import analysis, changes, editing, jobs, navigation, nuget, repl, review, runtime, testing, web
+from . import analysis, changes, editing, jobs, navigation, nuget, projects, repl, review, runtime, testing, web
 from .registry import TOOLS, Tool
 from .registry import register as register_declared
 
@@ -18,6 +18,7 @@ MODULES = {
     "web": (web,),
     "review": (review,),
     "runtime": (runtime,),
+    "projects": (projects,),
 }
 """The modules of each toolset."""
 assert set(MODULES) == set(toolsets.TOOLSETS), "every toolset has its modules, and only those"

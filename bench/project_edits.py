@@ -1,0 +1,191 @@
+"""Project edits on a real repository, held to the SDK.
+
+On a clone of ``mirror``: every MSBuild file of the repository edited and edited back (an item group
+added then removed, a property's text set then set back) must come back byte for byte. Then, on the
+loaded solution: a package added to ``--project`` (previewed, applied: restore and reload timed), its
+packages compared with ``dotnet list package``, its compiler errors with ``dotnet build``'s, undone to
+the exact bytes; a package it uses removed, the errors that brings compared with ``dotnet build``'s,
+undone. ``--property`` adds MSBuild properties to the copy's ``Directory.Build.props`` (real
+repositories here need ``WarningsNotAsErrors=NU1603``) after the byte checks.
+
+    python bench/project_edits.py MIRROR SOLUTION --project NAME [--add ID] [--remove ID]
+        [--property K=V] [--drop-nuget-config] [--drop FILE] [--out bench/results/project-edits-NAME.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from engine.project_edits.msbuild_xml import MsBuildFile, markup
+
+
+def round_trips(root: Path) -> dict[str, object]:
+    """Each MSBuild file edited and edited back: the files whose bytes did not come back."""
+    files = [
+        p for pattern in ("*.csproj", "*.props", "*.targets") for p in root.rglob(pattern) if ".git" not in p.parts
+    ]
+    failed = []
+    for path in files:
+        original = MsBuildFile(path)
+        groups = original.root.named("ItemGroup")
+        item = markup("PackageReference", {"Include": "Bench.Added", "Version": "1.0.0"})
+        added = original.append_child(groups[0], item) if groups else original.append_group("ItemGroup", [item])
+        again = MsBuildFile(path, added)
+        (element,) = [e for e in again.root.descendants("PackageReference") if e.attribute("Include") == "Bench.Added"]
+        back = again.remove(element) == original.data
+        properties = [e for g in original.root.named("PropertyGroup") for e in g.children if not e.children]
+        if properties:
+            first = properties[0]
+            changed = MsBuildFile(path, original.set_text(first, "bench-value"))
+            same = next(e for e in changed.root.descendants(first.name) if e.start == first.start)
+            back = back and changed.set_text(same, original.text(first)) == original.data
+        if not back:
+            failed.append(str(path.relative_to(root)))
+    return {"files": len(files), "not_byte_identical": failed}
+
+
+def sdk_packages(project: Path) -> set[tuple[str, str, str]]:
+    listed = subprocess.run(
+        ["dotnet", "list", str(project), "package", "--format", "json"], capture_output=True, text=True, check=True
+    )
+    found = set()
+    for entry in json.loads(listed.stdout)["projects"]:
+        for framework in entry.get("frameworks", []):
+            for package in framework.get("topLevelPackages", []):
+                found.add((package["id"], package["requestedVersion"], package["resolvedVersion"]))
+    return found
+
+
+def sdk_errors(project: Path) -> set[str]:
+    """``dotnet build``'s errors, as ``ID file:line`` (each once, whatever the target)."""
+    build = subprocess.run(
+        ["dotnet", "build", str(project), "-nologo", "-v", "q", "-clp:NoSummary"], capture_output=True, text=True
+    )
+    found = set()
+    for line in build.stdout.splitlines():
+        match = re.search(r"([^\s(]+)\((\d+),\d+\): error (\w+):", line)
+        if match:
+            found.add(f"{match[3]} {Path(match[1]).name}:{match[2]}")
+    return found
+
+
+def engine_errors(notes: tuple[str, ...]) -> dict[str, int]:
+    """The answer's ``compiler errors: A added, G gone (N in the projects it touched)``."""
+    (line,) = [n for n in notes if n.startswith("compiler errors:")]
+    added, gone, now = map(int, re.findall(r"\d+", line)[:3])
+    return {"added": added, "gone": gone, "now": now}
+
+
+def compared(engine: dict[str, int], baseline: set[str], build: set[str]) -> dict[str, object]:
+    """The engine's errors added and gone beside ``dotnet build``'s, from the same starting point."""
+    return {
+        "engine": engine,
+        "build": {"added": len(build - baseline), "gone": len(baseline - build), "now": len(build)},
+        "build_added": sorted(build - baseline)[:10],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("mirror", type=Path)
+    parser.add_argument("solution")
+    parser.add_argument("--project", required=True)
+    parser.add_argument("--add", default="Humanizer.Core")
+    parser.add_argument("--remove")
+    parser.add_argument("--property", action="append", default=[])
+    parser.add_argument("--drop-nuget-config", action="store_true")
+    parser.add_argument(
+        "--drop", action="append", default=[], help="a file of the copy to remove (a global.json pinning an absent SDK)"
+    )
+    parser.add_argument("--out", type=Path)
+    arguments = parser.parse_args()
+
+    from engine import editing, load_solution, project_edits
+    from engine.project_edits.places import project_file
+
+    root = Path(tempfile.mkdtemp(prefix="project-edits-")) / "repo"
+    subprocess.run(["git", "clone", "-q", str(arguments.mirror), str(root)], check=True)
+    result: dict[str, object] = {"repository": arguments.mirror.parent.name, "round_trips": round_trips(root)}
+    if arguments.drop_nuget_config:
+        for config in root.glob("[Nn]u[Gg]et.[Cc]onfig"):
+            config.unlink()
+    for name in arguments.drop:
+        (root / name).unlink()
+    if arguments.property:
+        properties = "".join(f"<{k}>{v}</{k}>" for k, v in (p.split("=", 1) for p in arguments.property))
+        props = root / "Directory.Build.props"
+        text = props.read_text() if props.exists() else "<Project>\n</Project>\n"
+        props.write_text(text.replace("</Project>", f"<PropertyGroup>{properties}</PropertyGroup>\n</Project>", 1))
+    started = time.monotonic()
+    session = load_solution(root / arguments.solution, watch=True)
+    result["load_seconds"] = round(time.monotonic() - started, 1)
+    project = project_file(session.snapshot(), arguments.project)
+    watched = [project, *(p for p in root.rglob("Directory.*.props"))]
+    before = {p: p.read_bytes() for p in watched}
+    baseline = sdk_errors(project)
+
+    started = time.monotonic()
+    preview = project_edits.add_package(session, arguments.project, arguments.add)
+    result["add_preview_seconds"] = round(time.monotonic() - started, 2)
+    started = time.monotonic()
+    applied = project_edits.add_package(
+        session, arguments.project, arguments.add, apply=True, preview_token=preview.preview_token
+    )
+    result["add_apply_seconds"] = round(time.monotonic() - started, 2)
+    result["add_title"] = applied.title
+    result["add_notes"] = list(applied.notes)
+    ours = {
+        (i.package, i.requested, v)
+        for i in project_edits.list_packages(session, arguments.project).items
+        for _, v in i.resolved
+        if "implicit" not in " ".join(i.marks)
+    }
+    sdk = sdk_packages(project)
+    result["packages_equal_dotnet_list"] = ours == sdk
+    result["packages_differ"] = sorted(map(list, ours ^ sdk))
+    result["add_errors"] = compared(engine_errors(applied.notes), baseline, sdk_errors(project))
+    started = time.monotonic()
+    editing.undo_edit(session)
+    result["undo_seconds"] = round(time.monotonic() - started, 2)
+    result["undo_byte_identical"] = all(p.read_bytes() == content for p, content in before.items())
+
+    if arguments.remove:
+        removed = project_edits.remove_package(session, arguments.project, arguments.remove, apply=True)
+        result["remove_title"] = removed.title
+        result["remove_notes"] = list(removed.notes)
+        result["remove_errors"] = compared(engine_errors(removed.notes), baseline, sdk_errors(project))
+        editing.undo_edit(session)
+        result["remove_undo_byte_identical"] = all(p.read_bytes() == content for p, content in before.items())
+
+    for name, call in (
+        (
+            "property_preview",
+            lambda: project_edits.set_project_property(
+                session, arguments.project, "Nullable", "disable", where="directory"
+            ),
+        ),
+        ("frameworks_preview", lambda: project_edits.set_target_frameworks(session, arguments.project, ["net10.0"])),
+    ):
+        started = time.monotonic()
+        view = call()
+        result[name] = {
+            "seconds": round(time.monotonic() - started, 2),
+            "title": view.title,
+            "problems": list(view.problems),
+            "files": [f.path.replace(str(root), "") for f in view.files],
+        }
+    session.close()
+    text = json.dumps(result, indent=2)
+    print(text)
+    if arguments.out:
+        arguments.out.write_text(text + "\n")
+
+
+if __name__ == "__main__":
+    main()
