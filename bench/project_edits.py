@@ -8,7 +8,7 @@ the exact bytes; a package it uses removed, the errors that brings compared with
 undone. ``--property`` adds MSBuild properties to the copy's ``Directory.Build.props`` (real
 repositories here need ``WarningsNotAsErrors=NU1603``) after the byte checks.
 
-    python bench/project_edits.py MIRROR SOLUTION --project NAME [--add ID] [--remove ID]
+    python bench/project_edits.py MIRROR-OR-DIRECTORY SOLUTION --project NAME [--add ID] [--remove ID] [--reference NAME]
         [--property K=V] [--drop-nuget-config] [--drop FILE] [--out bench/results/project-edits-NAME.json]
 """
 
@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import shutil
 import subprocess
 import tempfile
 import time
@@ -58,7 +59,9 @@ def sdk_packages(project: Path) -> set[tuple[str, str, str]]:
     for entry in json.loads(listed.stdout)["projects"]:
         for framework in entry.get("frameworks", []):
             for package in framework.get("topLevelPackages", []):
-                found.add((package["id"], package["requestedVersion"], package["resolvedVersion"]))
+                requested = package["requestedVersion"]  # a range for what the SDK adds: [8.0.31, )
+                requested = requested[1:-3] if requested.startswith("[") and requested.endswith(", )") else requested
+                found.add((package["id"], requested, package["resolvedVersion"]))
     return found
 
 
@@ -98,6 +101,8 @@ def main() -> None:
     parser.add_argument("--project", required=True)
     parser.add_argument("--add", default="Humanizer.Core")
     parser.add_argument("--remove")
+    parser.add_argument("--framework", help="add the package for this target framework only")
+    parser.add_argument("--reference", help="a project to reference from --project, applied and undone")
     parser.add_argument("--property", action="append", default=[])
     parser.add_argument("--drop-nuget-config", action="store_true")
     parser.add_argument(
@@ -107,10 +112,14 @@ def main() -> None:
     arguments = parser.parse_args()
 
     from engine import editing, load_solution, project_edits
+    from engine.project_edits.flow import _errors
     from engine.project_edits.places import project_file
 
     root = Path(tempfile.mkdtemp(prefix="project-edits-")) / "repo"
-    subprocess.run(["git", "clone", "-q", str(arguments.mirror), str(root)], check=True)
+    if (arguments.mirror / "HEAD").exists():  # a git directory: its checkout
+        subprocess.run(["git", "clone", "-q", str(arguments.mirror), str(root)], check=True)
+    else:  # a solution's directory (the generated one): a copy without build outputs
+        shutil.copytree(arguments.mirror, root, ignore=shutil.ignore_patterns("bin", "obj"))
     result: dict[str, object] = {"repository": arguments.mirror.parent.name, "round_trips": round_trips(root)}
     if arguments.drop_nuget_config:
         for config in root.glob("[Nn]u[Gg]et.[Cc]onfig"):
@@ -131,12 +140,15 @@ def main() -> None:
     baseline = sdk_errors(project)
 
     started = time.monotonic()
-    preview = project_edits.add_package(session, arguments.project, arguments.add)
+    preview = project_edits.add_package(session, arguments.project, arguments.add, framework=arguments.framework)
     result["add_preview_seconds"] = round(time.monotonic() - started, 2)
     started = time.monotonic()
     applied = project_edits.add_package(
         session, arguments.project, arguments.add, apply=True, preview_token=preview.preview_token
     )
+    result["add_diff"] = [line for hunk in applied.items for line in hunk.lines] or [
+        line for hunk in preview.items for line in hunk.lines
+    ]
     result["add_apply_seconds"] = round(time.monotonic() - started, 2)
     result["add_title"] = applied.title
     result["add_notes"] = list(applied.notes)
@@ -144,7 +156,6 @@ def main() -> None:
         (i.package, i.requested, v)
         for i in project_edits.list_packages(session, arguments.project).items
         for _, v in i.resolved
-        if "implicit" not in " ".join(i.marks)
     }
     sdk = sdk_packages(project)
     result["packages_equal_dotnet_list"] = ours == sdk
@@ -159,9 +170,25 @@ def main() -> None:
         removed = project_edits.remove_package(session, arguments.project, arguments.remove, apply=True)
         result["remove_title"] = removed.title
         result["remove_notes"] = list(removed.notes)
-        result["remove_errors"] = compared(engine_errors(removed.notes), baseline, sdk_errors(project))
+        build = sdk_errors(project)
+        result["remove_errors"] = compared(engine_errors(removed.notes), baseline, build)
+        ours = {
+            f"{key[3]} {Path(key[0]).name}:{key[1]}"
+            for key, text in session.run(_errors, [project], timeout=600).items()
+        }
+        result["remove_errors"]["only_engine"] = sorted(ours - build)[:10]  # type: ignore[index]
+        result["remove_errors"]["only_build"] = sorted(build - ours)[:10]  # type: ignore[index]
         editing.undo_edit(session)
         result["remove_undo_byte_identical"] = all(p.read_bytes() == content for p, content in before.items())
+
+    if arguments.reference:
+        started = time.monotonic()
+        referenced = project_edits.add_project_reference(session, arguments.project, arguments.reference, apply=True)
+        result["reference_apply_seconds"] = round(time.monotonic() - started, 2)
+        result["reference_notes"] = list(referenced.notes)
+        result["reference_errors"] = compared(engine_errors(referenced.notes), baseline, sdk_errors(project))
+        editing.undo_edit(session)
+        result["reference_undo_byte_identical"] = all(p.read_bytes() == content for p, content in before.items())
 
     for name, call in (
         (

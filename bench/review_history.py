@@ -37,7 +37,16 @@ def build(
     project: Path, framework: str | None, output: Path | None, properties: list[str]
 ) -> tuple[int, set[tuple[str, str, int]], float]:
     """``dotnet build`` of ``project``: its exit code, its errors (code, file name, line), its seconds."""
-    command = ["dotnet", "build", str(project), "-nologo", "-c", "Release", "-p:UseSharedCompilation=false", *properties]
+    command = [
+        "dotnet",
+        "build",
+        str(project),
+        "-nologo",
+        "-c",
+        "Release",
+        "-p:UseSharedCompilation=false",
+        *properties,
+    ]
     command += (["-o", str(output)] if output else []) + (["-f", framework] if framework else [])
     started = time.monotonic()
     done = subprocess.run(command, capture_output=True, text=True, timeout=1200, check=False)
@@ -118,7 +127,9 @@ def main() -> None:
     if arguments.property:
         props = clone / "Directory.Build.props"
         text = props.read_text() if props.is_file() else "<Project>\n</Project>\n"
-        group = "".join(f"<{name}>{value}</{name}>" for name, _, value in (p.partition("=") for p in arguments.property))
+        group = "".join(
+            f"<{name}>{value}</{name}>" for name, _, value in (p.partition("=") for p in arguments.property)
+        )
         head, _, tail = text.rpartition("</Project>")
         props.write_text(f"{head}  <PropertyGroup>{group}</PropertyGroup>\n</Project>{tail}")
     subprocess.run(["dotnet", "restore", str(clone / arguments.solution), *properties], check=True, capture_output=True)

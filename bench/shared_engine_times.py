@@ -94,7 +94,12 @@ def main() -> None:
     subprocess.run(["dotnet", "restore", str(solution)], check=True, capture_output=True)
     runtime = work / "run"
     runtime.mkdir(mode=0o700)
-    shared = {**os.environ, "ROSLYN_SHARED_ENGINE": "1", "ROSLYN_ENGINE_DIR": str(runtime), "ROSLYN_ENGINE_IDLE_SECONDS": "600"}
+    shared = {
+        **os.environ,
+        "ROSLYN_SHARED_ENGINE": "1",
+        "ROSLYN_ENGINE_DIR": str(runtime),
+        "ROSLYN_ENGINE_IDLE_SECONDS": "600",
+    }
     alone = {**shared, "ROSLYN_SHARED_ENGINE": "0"}
     results: dict[str, object] = {"projects": arguments.projects, "files": arguments.projects * arguments.files}
     try:

@@ -99,7 +99,11 @@ async def drive(solution: Path, file: Path, rounds: int) -> dict[str, object]:
 
     def summary(found: dict[str, list[float]]) -> dict[str, dict[str, float]]:
         return {
-            key: {"median_ms": round(statistics.median(v) * 1000, 1), "worst_ms": round(max(v) * 1000, 1), "presses": len(v)}
+            key: {
+                "median_ms": round(statistics.median(v) * 1000, 1),
+                "worst_ms": round(max(v) * 1000, 1),
+                "presses": len(v),
+            }
             for key, v in found.items()
         }
 

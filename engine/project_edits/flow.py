@@ -102,12 +102,17 @@ def _write(
     return EditPreview(**{**view.__dict__, "notes": tuple(outcome)})
 
 
-def _errors(snapshot: Snapshot, operation: Operation, project_files: list[Path]) -> dict[tuple[str, str, str], str]:
-    """The compiler errors of the projects of ``project_files`` (every target), by (file, id, message)."""
+Error = tuple[str, int, int, str, str]
+"""(file, line, column, id, message): a project edit moves no code, so places hold still across it."""
+
+
+def _errors(snapshot: Snapshot, operation: Operation, project_files: list[Path]) -> dict[Error, str]:
+    """The compiler errors of the projects of ``project_files``, each once whatever the targets that
+    report it, as ``ID at path:line: message``."""
     from Microsoft.CodeAnalysis import DiagnosticSeverity  # type: ignore[import-not-found]
 
     wanted = {str(p) for p in project_files}
-    found: dict[tuple[str, str, str], str] = {}
+    found: dict[Error, str] = {}
     for project in snapshot.all_projects:
         if str(project.FilePath) not in wanted:
             continue
@@ -116,13 +121,11 @@ def _errors(snapshot: Snapshot, operation: Operation, project_files: list[Path])
             if diagnostic.Severity != DiagnosticSeverity.Error:
                 continue
             span = diagnostic.Location.GetLineSpan()
-            path = str(span.Path or "")
-            key = (path, str(diagnostic.Id), str(diagnostic.GetMessage()))
-            line = span.StartLinePosition.Line + 1
-            found.setdefault(
-                key,
-                f"{diagnostic.Id} at {relative_path(path, snapshot.root) if path else project.Name}:{line}: {key[2]}",
-            )
+            path, line = str(span.Path or ""), span.StartLinePosition.Line + 1
+            message = str(diagnostic.GetMessage())
+            key = (path, line, span.StartLinePosition.Character + 1, str(diagnostic.Id), message)
+            shown = relative_path(path, snapshot.root) if path else project.Name
+            found.setdefault(key, f"{diagnostic.Id} at {shown}:{line}: {message}")
     return found
 
 

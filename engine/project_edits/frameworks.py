@@ -86,6 +86,12 @@ def set_frameworks(places: ProjectPlaces, frameworks: list[str], current: list[s
         )
         return plan
     element = elements[-1]  # the last one set wins
+    if "$(" in file.text(element):
+        plan.problems.append(
+            f"{places.name}'s {element.name} is computed ({file.text(element)}): written as a list, what it"
+            " draws from other properties would be lost; edit it by hand"
+        )
+        return plan
     name = "TargetFramework" if len(chosen) == 1 else "TargetFrameworks"
     value = ";".join(chosen)
     if element.name == name:

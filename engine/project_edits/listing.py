@@ -31,41 +31,39 @@ def list_packages(places: ProjectPlaces, root: Path, outdated: bool) -> PackageL
         asked = _written(places)
     resolved = resolved_versions(places.project)
     items = []
-    for package, (requested, central, implicit) in sorted(asked.items(), key=lambda kv: kv[0].lower()):
-        chosen = tuple(sorted(resolved.get(package.lower(), {}).items()))
+    for (package, requested), (central, implicit, frameworks) in sorted(asked.items(), key=lambda kv: kv[0][0].lower()):
+        found = resolved.get(package.lower(), {})
+        chosen = tuple(sorted((f, v) for f, v in found.items() if not frameworks or f in frameworks))
         marks = ("implicit: the SDK adds it",) if implicit else ()
-        items.append(
-            PackageItem(
-                places.name,
-                package,
-                requested,
-                _declared_in(places, package, root),
-                chosen,
-                marks=marks,
-                central=central,
-            )
-        )
+        where = _declared_in(places, package, root)
+        items.append(PackageItem(places.name, package, requested, where, chosen, marks=marks, central=central))
     if outdated and items:
         items = _with_feed(items, root, notes)
     return PackageList(str(root), places.name, tuple(items), len(items), tuple(notes))
 
 
-def _asked(project: Path) -> dict[str, tuple[str, bool, bool]] | None:
-    """Package -> (version asked, centrally managed, added by the SDK), over every target; ``None``
+Asked = dict[tuple[str, str], tuple[bool, bool, tuple[str, ...]]]
+"""(package, version asked) -> (centrally managed, added by the SDK, the target frameworks asking)."""
+
+
+def _asked(project: Path) -> Asked | None:
+    """What each target framework asks for, a package asked the same by several once; ``None``
     without an assets file."""
     try:
         document = json.loads((project.parent / "obj" / "project.assets.json").read_text(encoding="utf-8-sig"))
     except (OSError, ValueError):
         return None
-    asked: dict[str, tuple[str, bool, bool]] = {}
-    for framework in document.get("project", {}).get("frameworks", {}).values():
+    asked: Asked = {}
+    for alias, framework in document.get("project", {}).get("frameworks", {}).items():
+        target = str(framework.get("targetAlias", alias))
         for name, dependency in framework.get("dependencies", {}).items():
             if dependency.get("target") != "Package":
                 continue
-            version = _plain(str(dependency.get("version", "")))
-            asked.setdefault(
-                name, (version, bool(dependency.get("versionCentrallyManaged")), bool(dependency.get("autoReferenced")))
-            )
+            key = (name, _plain(str(dependency.get("version", ""))))
+            central, implicit, frameworks = asked.get(key, (False, False, ()))
+            central = central or bool(dependency.get("versionCentrallyManaged"))
+            implicit = implicit or bool(dependency.get("autoReferenced"))
+            asked[key] = (central, implicit, (*frameworks, target))
     return asked
 
 
@@ -76,19 +74,16 @@ def _plain(version: str) -> str:
     return version
 
 
-def _written(places: ProjectPlaces) -> dict[str, tuple[str, bool, bool]]:
-    found: dict[str, tuple[str, bool, bool]] = {}
+def _written(places: ProjectPlaces) -> Asked:
+    found: Asked = {}
     for path in (places.project, places.build_props, places.build_targets):
         if path is None:
             continue
-        file = MsBuildFile(path)
-        for element in file.root.descendants("PackageReference"):
+        for element in MsBuildFile(path).root.descendants("PackageReference"):
             name = element.attribute("Include")
             if name:
-                found.setdefault(
-                    name,
-                    (element.attribute("Version") or element.attribute("VersionOverride") or "", places.central, False),
-                )
+                version = element.attribute("Version") or element.attribute("VersionOverride") or ""
+                found.setdefault((name, version), (places.central, False, ()))
     return found
 
 
