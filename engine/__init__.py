@@ -82,6 +82,7 @@ from .views.paging import page
 from .views.problems import ProblemList, headline
 from .views.profile import FlameNode, ProfileReport
 from .views.project import NamespaceList, ProjectStructure
+from .views.project_overview import ProjectOverview, ProjectProperty
 from .views.references import ReferenceList
 from .views.repl import ContextState, Evaluation, PackageLoad, ReplInfo, ReplReset, Validation, diagnostic_lines
 from .views.review import ChangeReview, SymbolChange, SymbolDiff, SymbolHistory
@@ -176,6 +177,8 @@ __all__ = [
     "PositionOutOfRange",
     "ProblemList",
     "ProfileReport",
+    "ProjectOverview",
+    "ProjectProperty",
     "ProjectStructure",
     "ProjectSummary",
     "ReferenceList",

@@ -31,6 +31,8 @@ KEYS = {" ": "space", "(": "left_parenthesis", ")": "right_parenthesis", ",": "c
 WEB = HERE.parent / "tests" / "fixtures" / "Web" / "Web.slnx"
 LOOP = HERE.parent / "tests" / "fixtures" / "Loop"
 """The change-loop fixture, with xUnit tests: coverage needs tests, which the sample has not."""
+PACKAGES = HERE.parent / "tests" / "fixtures" / "Packages"
+"""Central package management and a multi-targeted project: the Project view's."""
 STUCK = HERE.parent / "tests" / "fixtures" / "Stuck"
 """A fixture with a deliberately hot member: what a profile's picture shows."""
 """The web application fixture: the App screen needs a web app, which the sample is not."""
@@ -204,6 +206,27 @@ async def shoot_profile() -> None:
         _save(app, "profile")
 
 
+async def shoot_project() -> None:
+    """The Project view of Packages.Core (a copy of the Packages fixture: central package management, two
+    targets): its frameworks, key properties and where each is set, its packages with the newest on the
+    feed (``project``)."""
+    from tui.widgets.solution_tree import SolutionTree
+
+    root = Path(tempfile.mkdtemp()) / "Packages"
+    shutil.copytree(PACKAGES, root, ignore=shutil.ignore_patterns("bin", "obj"))
+    app = RoslynTui(root / "Packages.slnx", theme="roslyn-dark")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settled(app)
+        tree = app.query_one(SolutionTree)
+        await _until(pilot, lambda: tree.structure is not None)
+        tree.focus()
+        tree.move_cursor(next(node for node in tree.root.children if str(node.label) == "Packages.Core"))
+        await pilot.press("p")
+        await _until(pilot, lambda: getattr(app.screen, "overview", None) is not None)
+        await pilot.pause(0.5)
+        _save(app, "project")
+
+
 async def _settled(app: Any) -> None:
     """Every worker done; one that a newer one of its group replaced counts as done."""
     from textual.worker import WorkerCancelled
@@ -248,6 +271,8 @@ async def main() -> None:
         await shoot_coverage()
     if not wanted or "profile" in wanted:
         await shoot_profile()
+    if not wanted or "project" in wanted:
+        await shoot_project()
 
 
 if __name__ == "__main__":

@@ -77,6 +77,7 @@ CALLS: list[tuple[str, dict[str, Any]]] = [
     ("find_unused", {"include_public": True}),
     ("complexity", {}),
     ("dependency_graph", {"level": "namespace"}),
+    ("project_overview", {"project": "Loop.Tests"}),
     ("list_packages", {"project": "Loop.Tests", "outdated": True}),
     ("add_package", {"project": "Loop.Core", "package": "Newtonsoft.Json", "version": "13.0.3"}),
     ("remove_package", {"project": "Loop.Tests", "package": "xunit"}),

@@ -42,6 +42,7 @@ from .actions.goto import GoToActions
 from .actions.layout import LayoutActions
 from .actions.loading import LoadingActions
 from .actions.place_screens import PlaceScreenActions
+from .actions.projects import ProjectActions
 from .actions.quick_info import QuickInfoActions
 from .actions.testing import TestingActions
 from .bindings import APP_BINDINGS, key_text
@@ -68,6 +69,7 @@ _UNBOUND_HELP = {
     "Coverage: the least covered members": "The last run with coverage by member, least covered first",
     "Toggle coverage marks": "Covered and uncovered lines in the gutter, each member's share in its lens",
     "Profile tests: a flame graph": "Run the listed tests (else those reaching the cursor) under the CPU profiler",
+    "Project: packages, references, frameworks, properties": "The Project view of the open file's project (p in the tree)",
 }
 """What the palette says of a command without a key, when not the default (an edit of the open file)."""
 PANELS = ("info", "references", "implementations", "hierarchy", "calls", "diagnostics", "problems", "tests", "activity")
@@ -81,6 +83,7 @@ class RoslynTui(
     EditingActions,
     TestingActions,
     PlaceScreenActions,
+    ProjectActions,
     QuickInfoActions,
     GoToActions,
     LayoutActions,
@@ -539,6 +542,7 @@ class RoslynTui(
             ("Coverage: the least covered members", self.action_coverage),
             ("Toggle coverage marks", self.action_toggle_coverage_marks),
             ("Profile tests: a flame graph", self.action_profile),
+            ("Project: packages, references, frameworks, properties", self.action_project_view),
             ("Build the solution", self.action_build),
             ("Stack trace", self.action_stack_trace),
             ("Code health: unused, complexity, dependencies", self.action_health),

@@ -18,18 +18,21 @@ from ..nuget import nuget_versions
 from ..nuget.versions import is_version
 from ..views.edits import EditPreview
 from ..views.packages import PackageList
+from ..views.project_overview import ProjectOverview
 from ..workspace.declared import query
 from ..workspace.session import DEFAULT_QUERY_TIMEOUT
 from ..workspace.snapshot import Snapshot
 from . import frameworks, packages, properties, references
 from .flow import project_edit
 from .listing import list_packages as _list_packages
+from .overview import overview
 from .places import places, project_file
 
 __all__ = [
     "add_package",
     "add_project_reference",
     "list_packages",
+    "project_overview",
     "remove_package",
     "remove_project_reference",
     "set_project_property",
@@ -43,6 +46,14 @@ def list_packages(session: Any, project: str, outdated: bool = False) -> Package
     the newest on the feed and what the feed says of each chosen version."""
     snapshot = session.snapshot()
     return _list_packages(places(snapshot, project), snapshot.root, outdated)
+
+
+@query()
+def project_overview(session: Any, project: str, outdated: bool = False) -> ProjectOverview:
+    """The Project view: target frameworks, referenced projects, packages (with ``outdated``, the newest
+    on the feed), and the key properties as the project's MSBuild files write them."""
+    snapshot = session.snapshot()
+    return overview(snapshot, places(snapshot, project), outdated)
 
 
 @query()

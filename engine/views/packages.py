@@ -38,6 +38,11 @@ class PackageList:
     notes: tuple[str, ...] = ()
     offset: int = 0
 
+    def rows(self) -> list[tuple[str, int | None]]:
+        """Each package's line with its item (the notes are not among them)."""
+        lines = self.render().splitlines()[1 + len(self.notes) :]
+        return [(line, index) for index, line in enumerate(lines)]
+
     def render(self) -> str:
         outdated = sum(item.outdated for item in self.items)
         lines = [

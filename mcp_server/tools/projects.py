@@ -10,7 +10,7 @@ from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult
 from pydantic import Field
 
-from engine import EditPreview, PackageList, SolutionSession, project_edits
+from engine import EditPreview, PackageList, ProjectOverview, SolutionSession, project_edits
 
 from ..responses import result_model
 from .arguments import WRITES, Apply, Cursor, DiffLimit, PreviewToken
@@ -21,6 +21,24 @@ tool = toolset("projects")
 Project = Annotated[str, Field(description="The project, by name (Shop.Core) or by its .csproj path.")]
 Package = Annotated[str, Field(description="The NuGet package id, e.g. Newtonsoft.Json.")]
 Reference = Annotated[str, Field(description="The project to reference, by name or .csproj path.")]
+
+
+@tool(serves=project_edits.project_overview, annotations=READ_ONLY)
+async def project_overview(
+    project: Project,
+    ctx: Context,
+    outdated: Annotated[bool, Field(description="Also ask the feed for each package's newest version.")] = False,
+    limit: Annotated[int, Field(description="Most packages per answer.")] = 100,
+    cursor: Cursor = None,
+) -> Annotated[CallToolResult, result_model(ProjectOverview)]:
+    """One project as the terminal app's Project view shows it: target frameworks, the projects it
+    references, its packages, and the key properties (Nullable, LangVersion, OutputType...) with the
+    MSBuild file that sets each."""
+
+    def run(session: SolutionSession, _: float) -> ProjectOverview:
+        return project_edits.project_overview(session, project, outdated)
+
+    return await respond(ctx, run, paged=True, limit=limit, cursor=cursor)
 
 
 @tool(serves=project_edits.list_packages, annotations=READ_ONLY)

@@ -227,7 +227,9 @@ class EditingActions(AppMixin):
         except EngineError as error:
             self.call_from_thread(self.notify, error.describe(), title="Not applied", severity="error", timeout=15)
             return
-        self.call_from_thread(self.notify, applied.render().splitlines()[0], title="Applied", timeout=5)
+        # A project edit's notes say what it changed (restore, versions, errors added and gone).
+        said = "\n".join([applied.render().splitlines()[0], *applied.notes[:4]])
+        self.call_from_thread(self.notify, said, title="Applied", timeout=10 if applied.notes else 5)
         self.call_from_thread(self._reload_source)
         self.refresh_panels()
 

@@ -32,6 +32,9 @@ class OutlineRequested(Message):
 class SolutionTree(Tree[Any]):
     BINDINGS = [
         Binding("w", "app.widen_focus", "Widen", show=False, tooltip="load the projects a focus left out"),
+        Binding(
+            "p", "app.project_view", "Project", tooltip="the project's packages, references, frameworks, properties"
+        ),
     ]
 
     def __init__(self, **kwargs: Any) -> None:
