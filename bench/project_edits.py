@@ -112,7 +112,7 @@ def main() -> None:
     arguments = parser.parse_args()
 
     from engine import editing, load_solution, project_edits
-    from engine.project_edits.flow import _errors
+    from engine.project_edits.outcome import diagnostics
     from engine.project_edits.places import project_file
 
     root = Path(tempfile.mkdtemp(prefix="project-edits-")) / "repo"
@@ -174,7 +174,8 @@ def main() -> None:
         result["remove_errors"] = compared(engine_errors(removed.notes), baseline, build)
         ours = {
             f"{key[3]} {Path(key[0]).name}:{key[1]}"
-            for key, text in session.run(_errors, [project], timeout=600).items()
+            for key, (severity, _) in session.run(diagnostics, [project], timeout=600).items()
+            if severity == "error"
         }
         result["remove_errors"]["only_engine"] = sorted(ours - build)[:10]  # type: ignore[index]
         result["remove_errors"]["only_build"] = sorted(build - ours)[:10]  # type: ignore[index]

@@ -125,6 +125,10 @@ def test_references_frameworks_properties_and_removals_previewed(packages) -> No
     ]
     nullable = project_edits.set_project_property(session, "Packages.App", "Nullable", "disable", where="directory")
     assert [Path(f.path).name for f in nullable.files] == ["Directory.Build.props"]
+    # Applied, a property's answer counts the warnings it brings: Document? outside a nullable context.
+    disabled = project_edits.set_project_property(session, "Packages.Core", "Nullable", "disable", apply=True)
+    assert "warnings: 1 added (1 CS8632), 0 gone" in disabled.notes, disabled.notes
+    editing.undo_edit(session)
     with pytest.raises(InvalidArgument, match="Nullable cannot be 'maybe'"):
         project_edits.set_project_property(session, "Packages.App", "Nullable", "maybe")
 

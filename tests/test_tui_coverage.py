@@ -6,6 +6,8 @@ member, whose lens then shows its time."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 
 import pytest
@@ -28,10 +30,12 @@ def private_config(tmp_path, monkeypatch):
 
 
 async def settled(pilot, until, seconds: float = 120) -> None:
-    # Polled against the clock, not after every worker ends: a run that hangs fails here, named, instead
-    # of holding the worker until pytest-timeout ends it.
+    # Each turn waits for the workers, as long as the clock allows: a run that hangs fails here, named,
+    # instead of holding the test's process until pytest-timeout ends it.
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(pilot.app.workers.wait_for_complete(), max(0.1, deadline - time.monotonic()))
         if until():
             return
         await pilot.pause(0.2)

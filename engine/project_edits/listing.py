@@ -15,8 +15,8 @@ from ..nuget import v3
 from ..nuget.sources import configured_sources
 from ..nuget.versions import is_prerelease, sort_key
 from ..views.packages import PackageItem, PackageList
-from .flow import resolved_versions
 from .msbuild_xml import MsBuildFile
+from .outcome import resolved_versions
 from .packages import references_to
 from .places import ProjectPlaces
 
