@@ -43,3 +43,26 @@ def test_a_records_positional_property_is_named_like_any_property(shop):
     """Roslyn's search by name misses it (it is declared by a parameter); the table does not."""
     info = shop.run(symbol_info, SymbolRef(name="Money.Amount"))
     assert info.symbol.documentation_id == "P:Shop.Core.Money.Amount"
+
+
+def test_a_property_named_item_resolves_by_its_documentation_id(tmp_path):
+    """Roslyn's reader of documentation IDs takes ``P:T.Item`` for an indexer: a property named ``Item``
+    (serilog's tests have one, in a nested class) is found among its type's members instead, so its lens
+    and every query by ID answer."""
+    from engine import load_solution
+
+    (tmp_path / "Items.csproj").write_text(
+        '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net10.0</TargetFramework>'
+        "</PropertyGroup></Project>"
+    )
+    (tmp_path / "Items.cs").write_text(
+        "namespace N;\npublic class Outer\n{\n    class Nested { public string Item => \"a\"; }\n"
+        "    public string Item => new Nested().Item;\n}\n"
+    )
+    session = load_solution(tmp_path / "Items.csproj", watch=False)
+    try:
+        for doc_id in ("P:N.Outer.Item", "P:N.Outer.Nested.Item"):
+            info = session.run(symbol_info, SymbolRef(name=doc_id))
+            assert info.symbol.documentation_id == doc_id
+    finally:
+        session.close()

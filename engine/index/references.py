@@ -46,7 +46,7 @@ def write_references(session: Any, operation: Operation, hurried: Callable[[], b
             break
         rows: dict[tuple[str, int, int], list[Any]] = {}
         unsure: set[str] = set()
-        uses: dict[tuple[str, str], int] = {}
+        uses: dict[tuple[str, str], set[tuple[int, int]]] = {}
         links: set[tuple[str, str]] = set()
         others = [p for p in snapshot.all_projects if p.FilePath == project.FilePath and str(p.Id) != str(project.Id)]
         for target in [project, *others]:
@@ -59,13 +59,15 @@ def write_references(session: Any, operation: Operation, hurried: Callable[[], b
             found = operation.wait(native.MemberReferences.RowsAsync(target, operation.token))
             for kind, *row in json.loads(str(found)):
                 if kind == "uses":
-                    # Each target counts its own places: the most any target has is the estimate.
-                    uses[row[0], row[1]] = max(uses.get((row[0], row[1]), 0), row[2])
+                    # Each target sees its own #if branches: the places of all of them, each once.
+                    flat = row[2]
+                    uses.setdefault((row[0], row[1]), set()).update(zip(flat[::2], flat[1::2], strict=True))
                 else:
                     links.add((row[0], row[1]))
         owners = snapshot.projects_of([row[1] for row in rows.values()])
         kept = [[*row, owner] for row, owner in zip(rows.values(), owners, strict=True)]
-        store.write_references(solution, name, kept, unsure, uses, links)
+        counted = {key: len(places) for key, places in uses.items()}
+        store.write_references(solution, name, kept, unsure, counted, links)
         written += 1
     log.info("indexed the references of %d projects of %s", written, solution.name)
     return written

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..host.cache import cache_dir
 
-FORMAT = "8"
+FORMAT = "9"
 """Bumped when what is stored changes: an index of another format is ignored and rewritten."""
 
 
@@ -316,6 +316,10 @@ def references_to(solution: Path, type_id: str) -> list[list[Any]] | None:
         return None
 
 
+LIBRARY = "library"
+"""What a member links to when it overrides or implements a library's member (``MemberReferences.Library``)."""
+
+
 def member_estimates(solution: Path, members: list[str]) -> dict[str, int]:
     """The places using each of ``members`` (documentation IDs), as the last run counted them; ``{}``
     unless every project's are in. A type's are its references as written; a member's are those of the
@@ -339,6 +343,10 @@ def member_estimates(solution: Path, members: list[str]) -> dict[str, int]:
                 )
                 edge = {row[0] for row in linked} - related
                 related |= edge
+                if LIBRARY in edge:
+                    break  # not through it: every member that implements a library's member would follow
+            if LIBRARY in related:
+                continue  # it cascades to a library's member, whose every use find references counts: unknown here
             marks = ", ".join("?" * len(related))
             total = db.execute(f"select sum(places) from uses where member in ({marks})", sorted(related)).fetchone()[0]
             if total is not None or len(related) > 1 or _declared(db, member):

@@ -8,13 +8,17 @@ namespace RoslynTuiNative;
 /// start has a count (marked as an estimate) before the compilations are built, which at 25 projects takes
 /// seconds for a member used 15,000 times.
 ///
-/// Rows: ["uses", member's documentation ID, path, places] and ["link", member, the member it overrides or
-/// implements]. A place is a name that binds to the member (a call, an access, a method group, nameof, a
+/// Rows: ["uses", member's documentation ID, path, [line, column, line, column...]] and ["link", member, the
+/// member it overrides or implements, or LIBRARY for one outside the solution (whose every use find
+/// references counts too, which no index of the solution holds)]. A place is a name that binds to the member (a call, an access, a method group, nameof, a
 /// cref) or, for a constructor, an object creation (at the type's name), target-typed <c>new()</c>, a
 /// <c>this(...)</c> / <c>base(...)</c> initializer or an attribute. Find references also cascades through
 /// the links, which the reader of the rows follows (engine/index/member_counts.py).</summary>
 public static class MemberReferences
 {
+    /// <summary>What a member links to when it overrides or implements a library's member.</summary>
+    public const string Library = "library";
+
     public static async Task<string> RowsAsync(Project project, CancellationToken token)
     {
         var compilation = (await project.GetCompilationAsync(token))!;
@@ -58,7 +62,9 @@ public static class MemberReferences
             if (linked.Add(member) && IdOf(member) is { } id) Link(member, id, IdOf, links);
         }
         var rows = new List<object[]>(places.Count + links.Count);
-        rows.AddRange(places.Select(p => new object[] { "uses", p.Key.Id, p.Key.Path, p.Value.Count }));
+        // The places themselves, not their number: a multi-targeted project's targets each see their own
+        // #if branches, and the estimate is their union, as find references has it.
+        rows.AddRange(places.Select(p => new object[] { "uses", p.Key.Id, p.Key.Path, p.Value.SelectMany(x => new object[] { x.Item1, x.Item2 }).ToList() }));
         rows.AddRange(links.Select(l => new object[] { "link", l.Item1, l.Item2 }));
         return JsonRows.Write(rows);
     }
@@ -208,7 +214,7 @@ public static class MemberReferences
         }
         foreach (var up in above.Select(u => u.OriginalDefinition).Distinct(SymbolEqualityComparer.Default))
         {
-            if (idOf(up!) is { } upId) links.Add((id, upId));
+            links.Add((id, idOf(up!) ?? Library));
         }
     }
 }

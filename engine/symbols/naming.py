@@ -202,19 +202,25 @@ def _by_documentation_id(snapshot: Snapshot, operation: Operation, doc_id: str) 
 
 
 def _by_own_id(snapshot: Snapshot, operation: Operation, doc_id: str) -> list[Any]:
-    """A member whose signature names a type that did not resolve (its package is missing) has an ID
-    that ``DocumentationCommentId`` cannot read back (``M:N.T.M(Missing)``): find it among its type's
-    members by the ID each gives."""
+    """A member whose ID ``DocumentationCommentId`` cannot read back, found among its type's members by
+    the ID each gives: one whose signature names a type that did not resolve (its package is missing:
+    ``M:N.T.M(Missing)``), and a property named ``Item``, which Roslyn's reader takes for an indexer
+    (serilog's ``PropertyValueConverterTests.HasItem.Item``)."""
     if len(doc_id) < 3 or doc_id[0] not in "MPEF" or doc_id[1] != ":":
         return []
     type_name, _, member = doc_id[2:].split("(", 1)[0].rpartition(".")
     name = member.split("``", 1)[0].replace("#ctor", ".ctor").replace("#cctor", ".cctor")
+    parts = type_name.split(".")
+    # An ID writes a nested type with '.', metadata with '+': each split, the outermost first.
+    metadata_names = [".".join(parts[:k]) + "".join(f"+{p}" for p in parts[k:]) for k in range(len(parts), 0, -1)]
     for project in snapshot.projects:
-        container = compilation(snapshot, project, operation).GetTypeByMetadataName(type_name)
-        if container is not None:
-            found = [m for m in container.GetMembers(name) if documentation_id(m) == doc_id]
-            if found:
-                return found
+        built = compilation(snapshot, project, operation)
+        for metadata_name in metadata_names:
+            container = built.GetTypeByMetadataName(metadata_name)
+            if container is not None:
+                found = [m for m in container.GetMembers(name) if documentation_id(m) == doc_id]
+                if found:
+                    return found
     return []
 
 
