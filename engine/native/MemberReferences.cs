@@ -48,12 +48,14 @@ public static class MemberReferences
                 var at = Naming(node, names);
                 if (at is null) continue;
                 model ??= await document.GetSemanticModelAsync(token);
-                if (Member(model!, node, token) is not { } member) continue;
-                if (IdOf(member) is not { } id) continue;
-                if (linked.Add(member)) Link(member, id, IdOf, links);
                 var place = Symbols.Place(at.Value.GetLocation());
-                if (!places.TryGetValue((id, place.Path), out var found)) places[(id, place.Path)] = found = [];
-                found.Add((place.Line, place.Column));
+                foreach (var member in Members(model!, node, token))
+                {
+                    if (IdOf(member) is not { } id) continue;
+                    if (linked.Add(member)) Link(member, id, IdOf, links);
+                    if (!places.TryGetValue((id, place.Path), out var found)) places[(id, place.Path)] = found = [];
+                    found.Add((place.Line, place.Column));
+                }
             }
         }
         // A member nothing here uses may still override one that is used: its lens counts those uses.
@@ -140,6 +142,21 @@ public static class MemberReferences
 
     /// <summary>The source member a node binds to (an extension call's declared method, a generic's
     /// definition), or null for a type, a local, a parameter, a local function.</summary>
+    /// <summary>The member a name binds to; every overload a method group names in <c>nameof</c>
+    /// (<c>nameof(ILogger.Write)</c>), as find references counts it for each.</summary>
+    static IEnumerable<ISymbol> Members(SemanticModel model, SyntaxNode node, CancellationToken token)
+    {
+        if (node is not UsingStatementSyntax and not LocalDeclarationStatementSyntax)
+        {
+            var info = model.GetSymbolInfo(node, token);
+            if (info.Symbol is null && info.CandidateReason == CandidateReason.MemberGroup && info.CandidateSymbols.Length > 1)
+            {
+                return info.CandidateSymbols.OfType<IMethodSymbol>().Select(m => Symbols.Normalize(m)).OfType<ISymbol>();
+            }
+        }
+        return Member(model, node, token) is { } member ? [member] : [];
+    }
+
     static ISymbol? Member(SemanticModel model, SyntaxNode node, CancellationToken token)
     {
         if (node is UsingStatementSyntax or LocalDeclarationStatementSyntax) return Disposal(model, node, token);
