@@ -172,15 +172,19 @@ def preview_view(root: Path, pending: PendingEdit, token: str, applied: bool = F
     )
 
 
-def write_pending(session: Any, pending: PendingEdit) -> Snapshot:
-    """Write ``pending`` and publish it to ``session``; return the snapshot that sees it."""
+def refuse_unwritable(pending: PendingEdit, remedy: str) -> None:
+    """``EditRefused`` for an edit with a problem (``remedy`` says what to change) or with no change."""
     if pending.problems:
-        raise EditRefused(
-            f"{pending.title} was not applied: {'; '.join(pending.problems)}.",
-            "Resolve the problems (another name, another action), make a new preview, then apply it.",
-        )
+        raise EditRefused(f"{pending.title} was not applied: {'; '.join(pending.problems)}.", remedy)
     if not pending.changes:
         raise EditRefused(f"{pending.title} changes nothing.", "There is nothing to apply.")
+
+
+def write_pending(session: Any, pending: PendingEdit) -> Snapshot:
+    """Write ``pending`` and publish it to ``session``; return the snapshot that sees it."""
+    refuse_unwritable(
+        pending, "Resolve the problems (another name, another action), make a new preview, then apply it."
+    )
     root = session.root
     write_changes(root, list(pending.changes), dict(pending.fingerprints))
     touched = sorted({change.path for change in pending.changes} | {change.source for change in pending.changes})

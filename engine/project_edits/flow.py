@@ -10,10 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from ..editing.changes import FileChange
-from ..editing.previews import PendingEdit, book_of, preview_view, token_of
+from ..editing.previews import PendingEdit, book_of, preview_view, refuse_unwritable, token_of
 from ..editing.undo import remember_written
 from ..editing.writer import digest, read_or_none, write_changes
-from ..errors import EditRefused
 from ..views.edits import EditPreview
 from ..workspace.snapshot import Snapshot
 from ..workspace.text_files import decode
@@ -65,13 +64,9 @@ def _pending(kind: str, planned: Planned) -> PendingEdit:
 def _write(
     session: Any, pending: PendingEdit, timeout: float | None, package: str | None, subject: Path | None
 ) -> EditPreview:
-    if pending.problems:
-        raise EditRefused(
-            f"{pending.title} was not applied: {'; '.join(pending.problems)}.",
-            "Change what is asked (another version, project or framework), preview again, then apply.",
-        )
-    if not pending.changes:
-        raise EditRefused(f"{pending.title} changes nothing.", "There is nothing to apply.")
+    refuse_unwritable(
+        pending, "Change what is asked (another version, project or framework), preview again, then apply."
+    )
     snapshot = session.snapshot()
     paths = {change.path for change in pending.changes}
     projects = projects_to_reload(snapshot, paths)
