@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..errors import InvalidArgument
 from .msbuild_xml import MsBuildFile
@@ -106,9 +107,6 @@ def set_frameworks(places: ProjectPlaces, frameworks: list[str], current: list[s
     return plan
 
 
-def _sets_framework(path: object) -> bool:
-    from pathlib import Path
-
-    assert isinstance(path, Path)
+def _sets_framework(path: Path) -> bool:
     file = MsBuildFile(path)
     return bool(file.root.descendants("TargetFramework") or file.root.descendants("TargetFrameworks"))

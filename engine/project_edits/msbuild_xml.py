@@ -187,6 +187,14 @@ class MsBuildFile:
             line_start = previous_start
         return self._splice(line_start, end, b"")
 
+    def remove_all(self, elements: list[Element]) -> bytes:
+        """Each of ``elements`` taken out as ``remove`` does, the last first so that earlier places hold."""
+        file = self
+        for element in sorted(elements, key=lambda e: e.start, reverse=True):
+            again = next(e for e in file.root.descendants(element.name) if e.start == element.start)
+            file = MsBuildFile(self.path, file.remove(again))
+        return file.data
+
     def _groups_apart(self) -> bool:
         """Whether the file keeps its top-level elements apart with blank lines."""
         children = self.root.children

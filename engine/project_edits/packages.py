@@ -188,9 +188,7 @@ def remove_package(places: ProjectPlaces, package: str, others: list[Path]) -> P
                 f"{places.name} has no PackageReference to {package}.", "List its packages with list_packages."
             )
         return plan
-    for element in reversed(own):  # from the end: earlier offsets stay valid
-        project = plan.current(places.project)
-        plan.files[places.project] = project.remove(_same(project, element))
+    plan.files[places.project] = project.remove_all(own)
     if places.central and places.packages_props is not None:
         still = [p for p in others if p != places.project and references_to(MsBuildFile(p), package)]
         props = MsBuildFile(places.packages_props)
@@ -201,11 +199,6 @@ def remove_package(places: ProjectPlaces, package: str, others: list[Path]) -> P
         elif central:
             plan.notes.append(f"its central version stays: {', '.join(p.stem for p in still[:3])} still use it")
     return plan
-
-
-def _same(file: MsBuildFile, element: Element) -> Element:
-    """``element`` found again in ``file`` (the file as an earlier step left it) by its place."""
-    return next(e for e in file.root.descendants(element.name) if e.start == element.start)
 
 
 def _brought_by_imports(places: ProjectPlaces, package: str) -> tuple[Path, Element, MsBuildFile] | None:

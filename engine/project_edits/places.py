@@ -9,7 +9,6 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from ..errors import InvalidArgument
 from ..workspace.snapshot import Snapshot, display_name
@@ -88,8 +87,3 @@ def relative_include(project: Path, other: Path) -> str:
     """``other`` as a ``ProjectReference`` of ``project`` writes it: relative, with backslashes (as
     ``dotnet add reference`` does; MSBuild reads them on every system)."""
     return os.path.relpath(other, project.parent).replace("/", "\\")
-
-
-def project_snapshot_of(snapshot: Snapshot, path: Path) -> Any | None:
-    """The navigation target's Roslyn project of a project file."""
-    return next((p for p in snapshot.projects if p.FilePath and Path(str(p.FilePath)) == path), None)

@@ -52,11 +52,7 @@ def set_property(places: ProjectPlaces, root: Path, name: str, value: str | None
         if not plain:
             plan.problems.append(f"{target.name} does not set {name}")
             return plan
-        for element in reversed(plain):
-            current = plan.current(target)
-            plan.files[target] = current.remove(
-                next(e for e in current.root.descendants(name) if e.start == element.start)
-            )
+        plan.files[target] = file.remove_all(plain)
         return plan
     if plain:
         element = plain[-1]  # the last one set is the one MSBuild keeps

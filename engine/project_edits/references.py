@@ -79,10 +79,10 @@ def add_reference(
 
 def remove_reference(places: ProjectPlaces, other: Path) -> Planned:
     plan = Planned(f"Remove the reference to {other.stem} from {places.name}")
-    for element in reversed(referencing(MsBuildFile(places.project), places.project, other)):
-        file = plan.current(places.project)
-        same = next(e for e in file.root.descendants("ProjectReference") if e.start == element.start)
-        plan.files[places.project] = file.remove(same)
+    file = MsBuildFile(places.project)
+    found = referencing(file, places.project, other)
+    if found:
+        plan.files[places.project] = file.remove_all(found)
     if not plan.files:
         raise InvalidArgument(
             f"{places.name} has no ProjectReference to {other.stem}.",
