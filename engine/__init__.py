@@ -35,7 +35,7 @@ from .errors import (
 # Sessions and loading: what a path names, whether the solution is trusted, the session over it, and
 # which files are its own.
 from .external.library import is_library_file
-from .trust import NAMED_BY_USER, Trust, decide, grant
+from .trust import NAMED_BY_USER, Trust, decide, grant, restricted_notice
 from .workspace.boundary import check_inside
 from .workspace.declared import Declaration, declaration, query
 from .workspace.focus import incomplete
@@ -87,6 +87,7 @@ from .views.references import ReferenceList
 from .views.repl import ContextState, Evaluation, PackageLoad, ReplInfo, ReplReset, Validation, diagnostic_lines
 from .views.review import ChangeReview, SymbolChange, SymbolDiff, SymbolHistory
 from .views.services import ServiceMap
+from .views.solutions import LoadedSolution, SolutionList
 from .views.source import SourceText, SymbolSource
 from .views.stack_trace import StackTrace
 from .views.symbol_info import SymbolInfo
@@ -158,6 +159,7 @@ __all__ = [
     "LoadProgress",
     "LoadReport",
     "LoadSummary",
+    "LoadedSolution",
     "Location",
     "MemberList",
     "NamespaceList",
@@ -191,6 +193,7 @@ __all__ = [
     "SemanticClasses",
     "ServiceMap",
     "Snapshot",
+    "SolutionList",
     "SolutionNotFound",
     "SolutionSession",
     "SourceText",
@@ -258,6 +261,7 @@ __all__ = [
     "relative_path",
     "repl",
     "resolve_target",
+    "restricted_notice",
     "review",
     "runtime",
     "set_write_approver",

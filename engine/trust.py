@@ -41,10 +41,15 @@ class Trust:
 
     def notice(self, root: Path | str) -> str:
         """The line every answer from a restricted solution carries."""
-        return (
-            f"untrusted: {root} is open restricted (syntax only: nothing from it runs, no MSBuild, analyzers "
-            f"or source generators). {HOW_TO_TRUST}"
-        )
+        return restricted_notice(root)
+
+
+def restricted_notice(root: Path | str) -> str:
+    """The line every answer from a solution open restricted carries, wherever it is loaded."""
+    return (
+        f"untrusted: {root} is open restricted (syntax only: nothing from it runs, no MSBuild, analyzers "
+        f"or source generators). {HOW_TO_TRUST}"
+    )
 
 
 NAMED_BY_USER = Trust(True, "named by you")

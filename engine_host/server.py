@@ -149,13 +149,18 @@ class Engine:
     async def _serve_mcp(self, stream: SocketStream, lines: _Lines, hello: dict[str, Any], pid: int) -> None:
         env = {k: str(v) for k, v in (hello.get("settings") or {}).items()}
         settings = Settings.from_environment(self.state.settings.solution_path, env)
-        server = create_server(settings, self.state.attached(settings))
+        state = self.state.attached(settings)
+        server = create_server(settings, state)
         checked = CheckedLines(lines.texts())
         activity.CLIENT.set(f"roslyn-mcp {pid}")
-        async with stdio_server(stdin=checked, stdout=_Writer(stream)) as (read_stream, write_stream):  # type: ignore[arg-type]
-            checked.answer_through(write_stream)
-            lowlevel = server._lowlevel_server
-            await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
+        try:
+            async with stdio_server(stdin=checked, stdout=_Writer(stream)) as (read_stream, write_stream):  # type: ignore[arg-type]
+                checked.answer_through(write_stream)
+                lowlevel = server._lowlevel_server
+                await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
+        finally:
+            # What this front end added goes with it: another solution's engine may leave when idle.
+            await anyio.to_thread.run_sync(state.release)
 
     async def _serve_watcher(self, stream: SocketStream, lines: _Lines) -> None:
         assert self.watchers is not None

@@ -9,9 +9,10 @@ import threading
 import time
 from typing import Any
 
-from engine import EngineError, SolutionSession
+from engine import EngineError
 from mcp_server.solution_state import SolutionState
 from shared_engine.remote import CallbackMarker, SessionMarker, receive_frame, send_frame
+from shared_engine.session import Session
 
 log = logging.getLogger("roslyn_mcp")
 _PROGRESS_STEP_SECONDS = 0.25
@@ -83,7 +84,7 @@ class SessionServer:
             return None
         raise EngineError(f"Unknown request {kind!r} from a front end of the same version.")
 
-    def _load(self, session: SolutionSession, progress: Any, timeout: float) -> Any:
+    def _load(self, session: Session, progress: Any, timeout: float) -> Any:
         """Wait for the engine's load (at most ``timeout`` seconds), reporting its progress."""
         reported = None
         deadline = time.monotonic() + timeout

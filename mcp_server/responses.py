@@ -13,7 +13,8 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import CallToolResult, TextContent
 from pydantic import BaseModel, create_model
 
-from engine import Declaration, EngineError, SolutionSession, cancel_thread, incomplete, page
+from engine import Declaration, EngineError, cancel_thread, incomplete, page, queries, restricted_notice
+from shared_engine.session import Session
 
 from .config import Settings
 from .jobs import JOBS, Job
@@ -41,7 +42,7 @@ def result_model(view_type: type) -> type[BaseModel]:
 
 
 async def answer(
-    session: SolutionSession | None,
+    session: Session | None,
     settings: Settings,
     compute: Callable[..., Any],
     *,
@@ -67,7 +68,7 @@ async def answer(
         raise ToolError(f"limit must be 1 or more (got {limit}).\nGive a positive limit, or leave it out.")
     work = (lambda: compute(session, offset, limit)) if pages_itself else (lambda: compute(session))
     # Later pages are cut from the view of the same solution as it was then (an edit makes a new version).
-    version = f"{session.root}@{session.snapshot().version}" if session is not None and session.is_loaded else ""
+    version = _version(session) if paged and not pages_itself else ""
     view = KEPT.get(key, version) if paged and not pages_itself and offset else None
 
     def shape(view: Any) -> CallToolResult:
@@ -84,6 +85,13 @@ async def answer(
         JOBS.keep(job)
         return _pending(job, settings.call_budget_seconds)
     return shape(finished)
+
+
+def _version(session: Session | None) -> str:
+    """Which solution, as of which change, a view was made from: a later page is cut from that view."""
+    if session is None or not session.is_loaded:
+        return ""
+    return f"{session.root}@{session.run(queries.snapshot_version)}"
 
 
 def _pending(job: Job, budget: float) -> CallToolResult:
@@ -103,7 +111,7 @@ def _pending(job: Job, budget: float) -> CallToolResult:
 
 def _shaped(
     view: Any,
-    session: SolutionSession | None,
+    session: Session | None,
     settings: Settings,
     serves: Declaration,
     key: str,
@@ -151,7 +159,7 @@ def _shaped(
         )
     elapsed = int((time.monotonic() - started) * 1000)
     # A restricted solution's every answer says so, and how to trust it.
-    notice = session.trust.notice(session.root) if session is not None and session.restricted else None
+    notice = restricted_notice(session.root) if session is not None and session.restricted else None
     if notice:
         text = f"{notice}\n{text}"
     # Under a focus, an answer that searches every project says what it cannot see.

@@ -5,6 +5,8 @@ The relay remembers the client's ``initialize`` so that an engine that died can 
 the client noticing more than one answer: the requests in flight when it died are answered with an
 error that says so, the next request starts a new engine (which loads the solution again), the
 handshake is replayed to it, and the first answer from it carries a note that the engine was restarted.
+It remembers each ``load_solution`` too, replayed after the handshake: the solutions the client added
+(each in its own shared engine, which lives on) are answered for again, the last one current as before.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from .place import Place
 from .starter import AttachFailed, attach
 
 ENGINE_STOPPED = -32603
+REPLAYED = "relay-replayed"
+"""The id prefix of what the relay itself sends a new engine: their answers are the relay's."""
 RESTART_NOTE = (
     "Note: the shared engine had stopped; a new one was started for this request and loads the solution "
     "again (answers may wait for the load)."
@@ -37,6 +41,8 @@ class Relay:
         self.engine: socket.socket | None = None
         self.initialize: dict[str, Any] | None = None
         self.initialized: bytes | None = None
+        self.loads: dict[str, dict[str, Any]] = {}
+        """Each solution the client loaded (by path), its latest ``load_solution`` call, in call order."""
         self.in_flight: set[Any] = set()
         self.restarted = False
         self._from_engine = b""
@@ -69,6 +75,10 @@ class Relay:
             self.initialize = message
         elif message.get("method") == "notifications/initialized":
             self.initialized = raw
+        elif _loads_solution(message):
+            path = str(message["params"].get("arguments", {}).get("path", ""))
+            self.loads.pop(path, None)
+            self.loads[path] = message
         if self.engine is None:
             try:
                 self._attach(replay=True)
@@ -104,6 +114,8 @@ class Relay:
 
     def _to_client(self, raw: bytes) -> None:
         message = _parsed(raw)
+        if str(message.get("id", "")).startswith(REPLAYED):
+            return
         if "id" in message and "method" not in message:
             self.in_flight.discard(_key(message["id"]))
             if self.restarted and isinstance(message.get("result"), dict) and "content" in message["result"]:
@@ -139,6 +151,8 @@ class Relay:
             self._await_replayed_initialize()
             if self.initialized is not None:
                 self.engine.sendall(self.initialized)
+            for number, load in enumerate(self.loads.values(), 1):
+                self.engine.sendall(protocol.line({**load, "id": f"{REPLAYED}-load-{number}"}))
 
     def _await_replayed_initialize(self) -> None:
         assert self.engine is not None
@@ -163,6 +177,16 @@ def _parsed(raw: bytes) -> dict[str, Any]:
     except ValueError:
         return {}  # the engine's guarded reader answers it
     return message if isinstance(message, dict) else {}
+
+
+def _loads_solution(message: dict[str, Any]) -> bool:
+    params = message.get("params")
+    return (
+        message.get("method") == "tools/call"
+        and isinstance(params, dict)
+        and params.get("name") == "load_solution"
+        and isinstance(params.get("arguments"), dict)
+    )
 
 
 def _key(request_id: Any) -> str:

@@ -22,6 +22,7 @@ APP = "app.cs"
 # REPL's export before run_app; edits are previews, but one applied for undo_edit to undo).
 CALLS: list[tuple[str, dict[str, Any]]] = [
     ("load_solution", {}),  # the copy's Loop.slnx, by its absolute path
+    ("solutions", {}),
     ("project_structure", {"include_documents": True}),
     ("list_namespaces", {}),
     ("find_symbols", {"query": "e", "limit": 40}),

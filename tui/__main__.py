@@ -54,6 +54,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "path", nargs="?", help="a .sln, .slnx, .csproj or a directory (default: the current one, else a sample)"
     )
+    parser.add_argument(
+        "more", nargs="*", help="more solutions to show beside it, each in the tree under its own node (a monorepo's)"
+    )
     parser.add_argument("--theme", choices=[t.name for t in THEMES], help="colour theme (remembered)")
     parser.add_argument(
         "--restricted",
@@ -80,7 +83,9 @@ def main(argv: list[str] | None = None) -> None:
     path, sample = choose_path(arguments.path)
     from .app import RoslynTui
 
-    RoslynTui(path, theme=arguments.theme, sample=sample, restricted=arguments.restricted).run()
+    RoslynTui(
+        path, theme=arguments.theme, sample=sample, restricted=arguments.restricted, more=tuple(arguments.more)
+    ).run()
     # The terminal is restored; finish the index the next start answers from (1.2 s at most), end
     # restore/build children and leave without unloading the runtime.
     try:

@@ -44,6 +44,7 @@ from .actions.loading import LoadingActions
 from .actions.place_screens import PlaceScreenActions
 from .actions.projects import ProjectActions
 from .actions.quick_info import QuickInfoActions
+from .actions.solutions import SolutionsActions
 from .actions.testing import TestingActions
 from .bindings import APP_BINDINGS, key_text
 from .history import History, Place
@@ -84,6 +85,7 @@ class RoslynTui(
     TestingActions,
     PlaceScreenActions,
     ProjectActions,
+    SolutionsActions,
     QuickInfoActions,
     GoToActions,
     LayoutActions,
@@ -94,7 +96,12 @@ class RoslynTui(
     COMMANDS = App.COMMANDS | {SymbolProvider}
 
     def __init__(
-        self, path: str | Path, theme: str | None = None, sample: bool = False, restricted: bool = False
+        self,
+        path: str | Path,
+        theme: str | None = None,
+        sample: bool = False,
+        restricted: bool = False,
+        more: tuple[str | Path, ...] = (),
     ) -> None:
         super().__init__()
         for each in THEMES:
@@ -108,6 +115,8 @@ class RoslynTui(
         self.projects: list[str] | None = None
         """The focus (project globs); ``None``: ``--projects`` / ``ROSLYN_PROJECTS``, ``[]``: the whole solution."""
         self.session: Session | None = None
+        self.more_paths = tuple(Path(p) for p in more)
+        self.sessions: dict[str, Session] = {}
         self.history = History()
         self._file_header = ""
         """The header above the source: the file, its project and target (breadcrumbs are added to it)."""
@@ -316,8 +325,8 @@ class RoslynTui(
     @on(Input.Changed, "#tree-filter")
     def filter_tree(self, event: Input.Changed) -> None:
         tree = self.query_one(SolutionTree)
-        if tree.structure is not None:
-            tree.show(tree.structure, event.value)
+        if tree.structures:
+            tree.refilter(event.value)
 
     @on(SourceView.SelectionChanged)
     def cursor_moved(self) -> None:

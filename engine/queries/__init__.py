@@ -16,6 +16,7 @@ from .classification import semantic_classes
 from .definition import go_to_definition
 from .diagnostics import diagnostics
 from .hierarchy import type_hierarchy
+from .holdings import Holding, holds_file, holds_project, holds_symbol, snapshot_version
 from .implementations import find_implementations, find_overrides
 from .info import method_overloads, symbol_info
 from .members import type_members
@@ -27,6 +28,7 @@ from .search import find_symbols
 from .source import get_source, read_file
 
 __all__ = [
+    "Holding",
     "call_hierarchy",
     "containing_member",
     "diagnostics",
@@ -37,11 +39,15 @@ __all__ = [
     "find_symbols",
     "get_source",
     "go_to_definition",
+    "holds_file",
+    "holds_project",
+    "holds_symbol",
     "list_namespaces",
     "method_overloads",
     "project_structure",
     "read_file",
     "semantic_classes",
+    "snapshot_version",
     "symbol_info",
     "type_hierarchy",
     "type_members",

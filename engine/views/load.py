@@ -15,6 +15,8 @@ class LoadSummary:
     report: LoadReport
     show_time: bool = True
     """Off where the text must not change from run to run (the app's start screen)."""
+    also: tuple[str, ...] = ()
+    """The other solutions loaded beside it (a server answers for each)."""
 
     def render(self) -> str:
         report = self.report
@@ -29,6 +31,11 @@ class LoadSummary:
                 f"{plural(project.document_count, 'document')}"
             )
         lines.extend(f"note: {note}" for note in report.notes)
+        if self.also:
+            lines.append(
+                f"Also loaded: {', '.join(self.also)}. This one is now current; solution= asks another "
+                "(a file or symbol only another holds is answered there)."
+            )
         if report.diagnostics:
             lines.append(f"Problems while loading: {headline(report.diagnostics)}")
             lines.extend(problem_lines(report.diagnostics))

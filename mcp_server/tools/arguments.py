@@ -14,9 +14,8 @@ RUNS = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_
 Symbol = Annotated[
     str | None,
     Field(
-        description="A name, qualified as needed, with a parameter list to pick an overload "
-        "(Customer.GetById(int)), or a documentation ID (M:Shop.Customer.GetById(System.Int32)); "
-        "or give file, line, column instead."
+        description="A name, qualified as needed (Customer.GetById(int) picks an overload), or a "
+        "documentation ID (M:Shop.Customer.GetById(System.Int32)); or give file, line, column."
     ),
 ]
 File = Annotated[str | None, Field(description="A .cs file, absolute or relative to the solution directory.")]

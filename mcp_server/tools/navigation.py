@@ -4,7 +4,6 @@ two tools every server offers (``load_solution``, ``workspace_problems``)."""
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context
-from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import CallToolResult
 from pydantic import Field
 
@@ -13,7 +12,6 @@ from engine import (
     ContainingMember,
     Definition,
     DiagnosticList,
-    EngineError,
     FileOutline,
     ImplementationList,
     LoadSummary,
@@ -23,6 +21,7 @@ from engine import (
     ProblemList,
     ProjectStructure,
     ReferenceList,
+    SolutionList,
     SourceText,
     SymbolInfo,
     SymbolList,
@@ -53,18 +52,23 @@ async def load_solution(
         Field(description="Only the projects matching these globs (names or paths); ['*'] widens to all."),
     ] = None,
 ) -> Annotated[CallToolResult, result_model(LoadSummary)]:
-    """Load (or switch to) a C# solution. Call this first when no solution was given at start-up;
-    it answers with the projects, their target frameworks and any load problems. A solution the user
-    did not configure and that is not under ROSLYN_TRUSTED_ROOTS opens restricted (syntax only:
-    search, outline, source), because loading it fully runs its build code."""
-    try:
-        session = state_of(ctx).start_requested(path, projects)
-    except EngineError as error:
-        raise ToolError(error.describe()) from error
-    session = await state_of(ctx).switched(session, ctx)
+    """Load a C# solution and make it current; those loaded before stay (a tool's solution= names
+    one). Answers with the projects, their targets and load problems. One not configured and not
+    under ROSLYN_TRUSTED_ROOTS opens restricted (syntax only), as loading it runs its build code."""
+    state = state_of(ctx)
+    session = await state.add(path, ctx, projects)
     assert session.report is not None
     report = session.report
-    return await respond(ctx, lambda s, _: LoadSummary(str(s.root), report), on=session)
+    also = tuple(str(s.target.path.name) for s in state.sessions if s is not session)
+    return await respond(ctx, lambda s, _: LoadSummary(str(s.root), report, also=also), on=session)
+
+
+@tool()
+async def solutions(ctx: Context) -> Annotated[CallToolResult, result_model(SolutionList)]:
+    """The solutions loaded and which is current: it answers a call with no solution= unless the
+    file, symbol or project named is only in another."""
+    listing = state_of(ctx).listing()
+    return await respond(ctx, lambda _s, _t: listing, needs_solution=False, waits=False)
 
 
 @tool(serves=queries.project_structure)

@@ -23,7 +23,8 @@ from typing import Any
 from mcp.server.mcpserver import Context, MCPServer
 from mcp_types import CallToolResult, ToolAnnotations
 
-from engine import Declaration, SolutionSession, declaration
+from engine import Declaration, declaration
+from shared_engine.session import Session
 
 from .. import activity
 from ..config import Settings
@@ -34,6 +35,18 @@ READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_worl
 
 ToolFunction = Callable[..., Coroutine[Any, Any, CallToolResult]]
 _NOT_KEYS = ("ctx", "limit", "cursor")
+SOLUTION = "solution"
+_SOLUTIONLESS = ("repl", "nuget", "job_status", "job_result", "cancel_job", "load_solution", "solutions")
+"""Toolsets and tools that answer about no one solution: the REPL's and NuGet's own state (with a
+solution loaded in this process), the jobs, the list of solutions itself."""
+_SOLUTION_PARAMETER = inspect.Parameter(
+    SOLUTION,
+    inspect.Parameter.KEYWORD_ONLY,
+    default=None,
+    annotation=str | None,
+)
+"""Not described in each tool: every assistant would pay for the same words 56 times in ``tools/list``;
+the instructions, ``load_solution`` and ``solutions`` say what it takes."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +59,8 @@ class Tool:
     annotations: ToolAnnotations
     serves: Declaration
     """What it runs in the engine: an untrusted solution, an early start and a focus treat it so."""
+    per_solution: bool = True
+    """It takes ``solution=``: it answers about one of the loaded solutions (``solution_routing``)."""
 
 
 @dataclass(frozen=True)
@@ -74,9 +89,12 @@ def toolset(name: str) -> Callable[..., Callable[[ToolFunction], ToolFunction]]:
 
             @functools.wraps(function)
             async def called(*args: Any, **kwargs: Any) -> CallToolResult:
+                solution = kwargs.pop(SOLUTION, None)
                 bound = signature().bind(*args, **kwargs)
                 bound.apply_defaults()
                 arguments = {k: v for k, v in bound.arguments.items() if k not in _NOT_KEYS}
+                if solution:
+                    arguments[SOLUTION] = solution
                 ctx = kwargs.get("ctx")
                 call = _Call(declared, arguments, ctx if isinstance(ctx, Context) else None, asyncio.get_running_loop())
                 token = _calling.set(call)
@@ -90,11 +108,15 @@ def toolset(name: str) -> Callable[..., Callable[[ToolFunction], ToolFunction]]:
                 finally:
                     _calling.reset(token)
                     if activity.OBSERVERS:  # the arguments the assistant gave, not the defaults
-                        given = {k: v for k, v in arguments.items() if v != signature().parameters[k].default}
+                        parameters = signature().parameters
+                        given = {
+                            k: v for k, v in arguments.items() if k not in parameters or v != parameters[k].default
+                        }
                         activity.record(declared.name, given, result, started, failure)
 
             served = declaration(serves) if serves is not None else Declaration(function.__name__)
-            declared = Tool(function.__name__, name, called, annotations, served)
+            per_solution = name not in _SOLUTIONLESS and function.__name__ not in _SOLUTIONLESS
+            declared = Tool(function.__name__, name, called, annotations, served, per_solution)
             TOOLS.append(declared)
             return called
 
@@ -121,7 +143,15 @@ def register(server: MCPServer, offered: Callable[[Tool], bool], order: Callable
     for each in sorted(TOOLS, key=order):
         if offered(each):
             description = inspect.cleandoc(each.function.__doc__ or "")
+            if each.per_solution and not hasattr(each.function, "__signature__"):
+                each.function.__signature__ = _with_solution(each.function)  # type: ignore[attr-defined]
             server.tool(name=each.name, description=description, annotations=each.annotations)(each.function)
+
+
+def _with_solution(function: ToolFunction) -> inspect.Signature:
+    """The tool's signature as the SDK reads it (its schema, its arguments): ``solution=`` added."""
+    own = inspect.signature(function, eval_str=True)
+    return own.replace(parameters=[*own.parameters.values(), _SOLUTION_PARAMETER])
 
 
 def state_of(ctx: Context) -> SolutionState:
@@ -140,7 +170,8 @@ async def respond(
     compute: Callable[..., Any],
     *,
     needs_solution: bool = True,
-    on: SolutionSession | None = None,
+    waits: bool = True,
+    on: Session | None = None,
     paged: bool = False,
     pages_itself: bool = False,
     limit: int = 100,
@@ -148,15 +179,16 @@ async def respond(
 ) -> CallToolResult:
     """Answer the tool being called with ``compute(session, timeout)`` (with ``pages_itself``,
     ``compute(session, timeout, offset, limit)``): wait for the solution (or, when it does not
-    ``needs_solution``, take the loaded one or ``None``; ``on``: this one), run the engine off the event
+    ``needs_solution``, take the loaded one or ``None``, or with ``waits`` false ``None`` at once; ``on``:
+    this one), run the engine off the event
     loop, and shape its view into the tool's result, paged by the call's own arguments."""
     call = _calling.get()
     state = state_of(ctx)
     settings = state.settings
     session = on
     if session is None and needs_solution:
-        session = await state.ready(ctx, early=call.tool.serves.early)
-    elif session is None:
+        session = await state.ready(ctx, early=call.tool.serves.early, arguments=call.arguments)
+    elif session is None and waits:
         session = await state.loaded_or_none(ctx)
     timeout = settings.timeout_seconds
     return await answer(

@@ -8,6 +8,7 @@ import contextlib
 import itertools
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -73,6 +74,8 @@ class LoadingActions(AppMixin):
 
         def _ask_marks(self, view: SourceView) -> None: ...
 
+        load_more_solutions: Callable[[], Any]
+
     @work(thread=True, exclusive=True, group="load")
     def load(self) -> None:
         """Open the solution; search as soon as the last load's index can answer, everything once MSBuild
@@ -90,12 +93,15 @@ class LoadingActions(AppMixin):
         self.call_from_thread(self._loaded, session, structure)
         if not session.restricted:
             self.call_from_thread(self.load_diagnostics)
+        self.call_from_thread(self.load_more_solutions)
 
-    def _open_session(self) -> Session:
+    def _open_session(self, path: Path | None = None) -> Session:
         """The solution's shared engine's session (started when none runs), so that an assistant on the
         same solution shares its load; this process's own with ``--restricted``, without sharing, or
-        when no engine can be had (said)."""
-        target = resolve_target(self.path).path
+        when no engine can be had (said). ``path``: another solution the app shows beside its own."""
+        own = path is None
+        path = self.path if path is None else path
+        target = resolve_target(path).path
         trust = decide(target) if self.restricted else NAMED_BY_USER
         if not self.restricted and protocol.enabled():
             focus = ",".join(self.projects) if self.projects is not None else os.environ.get("ROSLYN_PROJECTS")
@@ -107,11 +113,12 @@ class LoadingActions(AppMixin):
                 )
                 self.call_from_thread(self.notify, note, severity="warning", timeout=10)
             try:
-                return attach_session(str(target), focus, _engine_gone_error, self._engine_stopped)
+                stopped = self._engine_stopped if own else None
+                return attach_session(str(target), focus, _engine_gone_error, stopped)
             except (AttachFailed, NoPrivatePlace, OSError) as error:
                 note = f"No shared engine ({error}); the solution loads in this process."
                 self.call_from_thread(self.notify, note, severity="warning", timeout=10)
-        return open_session(self.path, trust=trust, projects=self.projects)
+        return open_session(path, trust=trust, projects=self.projects)
 
     def _engine_stopped(self, why: str) -> None:
         """The shared engine stopped under this app (killed, or it failed): start (or attach to) a new

@@ -48,10 +48,8 @@ class ProjectActions(AppMixin):
         """The project under the tree's cursor when the tree has focus, else the open file's."""
         tree = self.query_one(SolutionTree)
         if self.focused is tree and tree.cursor_node is not None:
-            node = tree.cursor_node
-            while node.parent is not None and node.parent is not tree.root:
-                node = node.parent
-            if node is not tree.root:
+            node = tree.project_node(tree.cursor_node)
+            if node is not None:
                 return str(node.label)
         path = self.query_one(SourceView).path
         structure = tree.structure

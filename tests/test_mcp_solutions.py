@@ -1,0 +1,151 @@
+"""Several solutions in one server: ``load_solution`` adds, ``solutions`` lists, a call is answered by
+the solution that holds what it names, ``solution=`` picks one, and with sharing on each solution is
+its own shared engine, added again when the first engine is replaced. On ``Monorepo``: ``Store.slnx``
+and ``Tools.slnx`` at one root, sharing ``Store.Core``, each with a ``Program`` of its own."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from mcp.shared.exceptions import MCPError
+
+from tests.conftest import copy_fixture
+from tests.mcp_client import McpClient
+
+# A copy of the module's own: another test's build or restore of the fixture would reload it here.
+MONOREPO = copy_fixture("Monorepo", Path(tempfile.mkdtemp(prefix="roslyn-monorepo-")))
+STORE = MONOREPO / "Store.slnx"
+TOOLS = MONOREPO / "Tools.slnx"
+TRUSTED = {"ROSLYN_TRUSTED_ROOTS": str(MONOREPO)}
+
+
+@pytest.fixture(scope="module")
+def both() -> Iterator[McpClient]:
+    """A server configured with Store, Tools added: Tools is current."""
+    with McpClient({**TRUSTED, "ROSLYN_SHARED_ENGINE": "0"}, ["--solution", str(STORE)]) as client:
+        client.text("find_symbols", query="Cart")  # Store has loaded: it stays first
+        added = client.text("load_solution", path=str(TOOLS))
+        assert "Also loaded: Store.slnx" in added
+        yield client
+
+
+def _files(text: str) -> set[str]:
+    """The files a references answer lists (its lines that are paths)."""
+    return {line for line in text.splitlines()[1:] if line and not line.startswith(" ")}
+
+
+def test_solutions_lists_both_the_added_one_current(both: McpClient) -> None:
+    listing = both.call("solutions").structured_content["result"]["items"]
+    assert [(item["name"], item.get("current", False)) for item in listing] == [
+        ("Store.slnx", False),
+        ("Tools.slnx", True),
+    ]
+    assert {item["state"] for item in listing} == {"loaded"} and {item["projects"] for item in listing} == {2}
+
+
+def test_a_declaration_both_hold_is_answered_by_the_current_and_solution_picks_the_other(both: McpClient) -> None:
+    routed = both.text("find_references", symbol="Store.Core.Cart")
+    assert routed == both.text("find_references", symbol="Store.Core.Cart", solution="Tools.slnx")
+    store = both.text("find_references", symbol="Store.Core.Cart", solution="Store")
+    assert _files(routed) == {"tools/Tools.Cli/Program.cs"}
+    assert _files(store) == {"src/Store.App/Program.cs"}  # each solution's own callers
+
+
+@pytest.mark.parametrize(("name", "holder"), [("Migrator", "Tools.slnx"), ("Checkout", "Store.slnx")])
+def test_a_symbol_only_one_holds_is_answered_there(both: McpClient, name: str, holder: str) -> None:
+    routed = both.call("symbol_info", symbol=name)
+    assert not routed.is_error, routed.content[0].text
+    assert routed.content[0].text == both.text("symbol_info", symbol=name, solution=holder)
+
+
+def test_a_file_only_one_holds_is_answered_there(both: McpClient) -> None:
+    outline = both.text("file_outline", file="src/Store.App/Program.cs")
+    assert "class Checkout" in outline
+    assert outline == both.text("file_outline", file="src/Store.App/Program.cs", solution=str(STORE))
+
+
+def test_a_name_meaning_different_code_in_each_names_both_places(both: McpClient) -> None:
+    result = both.call("symbol_info", symbol="Program")
+    text = result.content[0].text
+    assert result.is_error and "Program means different code in 2 loaded solutions" in text
+    assert f"Store.slnx: {MONOREPO / 'src/Store.App/Program.cs'}:5" in text
+    assert f"Tools.slnx: {MONOREPO / 'tools/Tools.Cli/Program.cs'}:5" in text
+    assert "Give solution=" in text
+    assert "Store.App.Program" in both.text("symbol_info", symbol="Program", solution="Store")
+
+
+def test_an_unknown_solution_is_named_with_those_loaded(both: McpClient) -> None:
+    result = both.call("find_symbols", query="Cart", solution="Nope")
+    text = result.content[0].text
+    assert result.is_error and "No loaded solution is called Nope" in text
+    assert str(STORE) in text and str(TOOLS) in text
+
+
+def test_loading_one_already_loaded_makes_it_current_without_a_reload(both: McpClient) -> None:
+    try:
+        again = both.text("load_solution", path=str(STORE))
+        assert "Also loaded: Tools.slnx" in again
+        items = both.call("solutions").structured_content["result"]["items"]
+        assert [item["name"] for item in items if item.get("current")] == ["Store.slnx"]
+        assert _files(both.text("find_references", symbol="Store.Core.Cart")) == {"src/Store.App/Program.cs"}
+    finally:
+        both.text("load_solution", path=str(TOOLS))
+
+
+def test_the_solution_argument_is_on_solution_tools_only(both: McpClient) -> None:
+    tools = {tool.name: tool.input_schema.get("properties", {}) for tool in both.list_tools().tools}
+    assert "solution" in tools["find_references"] and "solution" in tools["run_tests"]
+    assert not any("solution" in tools[name] for name in ("evaluate_csharp", "search_nuget", "job_status", "solutions"))
+
+
+@pytest.fixture
+def sharing() -> Iterator[dict[str, str]]:
+    runtime = Path(tempfile.mkdtemp(prefix="roslyn-engines-"))
+    env = {**TRUSTED, "ROSLYN_SHARED_ENGINE": "1", "ROSLYN_ENGINE_DIR": str(runtime), "ROSLYN_ENGINE_IDLE_SECONDS": "4"}
+    yield env
+    for entry in Path("/proc").iterdir():
+        try:
+            environment = (entry / "environ").read_bytes() if entry.name.isdigit() else b""
+        except OSError:
+            continue
+        if str(runtime).encode() in environment:
+            os.kill(int(entry.name), signal.SIGKILL)
+    shutil.rmtree(runtime, ignore_errors=True)
+
+
+def _engine_pids(client: McpClient) -> dict[str, int]:
+    """Each loaded solution's engine; empty while the engine the relay talks to is being replaced."""
+    try:
+        result = client.call("solutions")
+    except MCPError as error:  # the call in flight when the engine died
+        assert "The shared engine stopped" in str(error), error
+        return {}
+    items = result.structured_content["result"]["items"]
+    return {item["name"]: int(re.search(r"pid (\d+)", item["engine"]).group(1)) for item in items}
+
+
+def test_each_solution_is_its_own_shared_engine_and_is_added_again_after_a_restart(sharing: dict[str, str]) -> None:
+    with McpClient(sharing, ["--solution", str(STORE)]) as client:
+        client.text("load_solution", path=str(TOOLS))
+        engines = _engine_pids(client)
+        assert set(engines) == {"Store.slnx", "Tools.slnx"} and engines["Store.slnx"] != engines["Tools.slnx"]
+        routed = client.text("symbol_info", symbol="Migrator")  # answered by Tools' engine
+        assert "T:Tools.Cli.Migrator" in routed
+
+        os.kill(engines["Store.slnx"], signal.SIGKILL)  # the engine the relay talks to
+        for _ in range(120):  # the relay starts a new engine and replays the load of Tools to it
+            again = _engine_pids(client)
+            if len(again) == 2:
+                break
+            time.sleep(0.5)
+        assert again["Tools.slnx"] == engines["Tools.slnx"]  # Tools' own engine lived on
+        assert again["Store.slnx"] != engines["Store.slnx"]
+        assert client.text("symbol_info", symbol="Migrator") == routed
