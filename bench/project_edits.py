@@ -9,7 +9,7 @@ undone. ``--property`` adds MSBuild properties to the copy's ``Directory.Build.p
 repositories here need ``WarningsNotAsErrors=NU1603``) after the byte checks.
 
     python bench/project_edits.py MIRROR-OR-DIRECTORY SOLUTION --project NAME [--add ID] [--remove ID] [--reference NAME]
-        [--property K=V] [--drop-nuget-config] [--drop FILE] [--out bench/results/project-edits-NAME.json]
+        [--property K=V] [--set K=V] [--drop-nuget-config] [--drop FILE] [--out bench/results/project-edits-NAME.json]
 """
 
 from __future__ import annotations
@@ -75,14 +75,40 @@ def sdk_errors(project: Path) -> set[str]:
         match = re.search(r"([^\s(]+)\((\d+),\d+\): error (\w+):", line)
         if match:
             found.add(f"{match[3]} {Path(match[1]).name}:{match[2]}")
+        elif options := re.search(r"^\s*CSC : error (\w+):", line):  # the options: the compiler stops there
+            found.add(f"{options[1]} (options)")
+        elif restore := re.search(r"^\s*(\S+\.csproj) : error (NU\d+): Project (\S+) is not compatible", line):
+            found.add(f"{restore[2]} {Path(restore[1]).name}->{restore[3]}")
     return found
+
+
+def engine_error_keys(keys: object) -> set[str]:
+    """The engine's errors as ``sdk_errors`` writes the build's."""
+    return {
+        f"{key[3]} {Path(key[0]).name}:{key[1]}" if key[0] else f"{key[3]} (options)"
+        for key, (severity, _) in keys.items()  # type: ignore[attr-defined]
+        if severity == "error"
+    }
 
 
 def engine_errors(notes: tuple[str, ...]) -> dict[str, int]:
     """The answer's ``compiler errors: A added, G gone (N in the projects it touched)``."""
     (line,) = [n for n in notes if n.startswith("compiler errors:")]
+    if "not counted" in line:  # restore failed: a build stops there too
+        return {"added": 0, "gone": 0, "now": 0}
     added, gone, now = map(int, re.findall(r"\d+", line)[:3])
     return {"added": added, "gone": gone, "now": now}
+
+
+def _place(note: str) -> str:
+    """A note's ``ID at path:line`` as ``sdk_errors`` writes it."""
+    restore = re.search(r"(NU\d+) at (\S+): (\S+) targets", note)
+    if restore is not None:
+        return f"{restore[1]} {Path(restore[2]).name}->{restore[3]}"
+    found = re.search(r"(\w+) at (?:(\S+):(\d+)|the project's options):", note)
+    if found is None:
+        return note
+    return f"{found[1]} {Path(found[2]).name}:{found[3]}" if found[2] else f"{found[1]} (options)"
 
 
 def compared(engine: dict[str, int], baseline: set[str], build: set[str]) -> dict[str, object]:
@@ -104,6 +130,12 @@ def main() -> None:
     parser.add_argument("--framework", help="add the package for this target framework only")
     parser.add_argument("--reference", help="a project to reference from --project, applied and undone")
     parser.add_argument("--property", action="append", default=[])
+    parser.add_argument(
+        "--set", action="append", default=[], help="a property of --project to set (K=V): applied, built, undone"
+    )
+    parser.add_argument(
+        "--target", help="a target framework to add to --project: its errors previewed, then applied, built, undone"
+    )
     parser.add_argument("--drop-nuget-config", action="store_true")
     parser.add_argument(
         "--drop", action="append", default=[], help="a file of the copy to remove (a global.json pinning an absent SDK)"
@@ -112,8 +144,9 @@ def main() -> None:
     arguments = parser.parse_args()
 
     from engine import editing, load_solution, project_edits
+    from engine.project_edits import target_preview
     from engine.project_edits.outcome import diagnostics
-    from engine.project_edits.places import project_file
+    from engine.project_edits.places import places, project_file
 
     root = Path(tempfile.mkdtemp(prefix="project-edits-")) / "repo"
     if (arguments.mirror / "HEAD").exists():  # a git directory: its checkout
@@ -172,11 +205,7 @@ def main() -> None:
         result["remove_notes"] = list(removed.notes)
         build = sdk_errors(project)
         result["remove_errors"] = compared(engine_errors(removed.notes), baseline, build)
-        ours = {
-            f"{key[3]} {Path(key[0]).name}:{key[1]}"
-            for key, (severity, _) in session.run(diagnostics, [project], timeout=600).items()
-            if severity == "error"
-        }
+        ours = engine_error_keys(session.run(diagnostics, [project], timeout=600))
         result["remove_errors"]["only_engine"] = sorted(ours - build)[:10]  # type: ignore[index]
         result["remove_errors"]["only_build"] = sorted(build - ours)[:10]  # type: ignore[index]
         editing.undo_edit(session)
@@ -190,6 +219,45 @@ def main() -> None:
         result["reference_errors"] = compared(engine_errors(referenced.notes), baseline, sdk_errors(project))
         editing.undo_edit(session)
         result["reference_undo_byte_identical"] = all(p.read_bytes() == content for p, content in before.items())
+
+    for assignment in arguments.set:
+        name, value = assignment.split("=", 1)
+        started = time.monotonic()
+        changed = project_edits.set_project_property(session, arguments.project, name, value, apply=True)
+        entry: dict[str, object] = {"apply_seconds": round(time.monotonic() - started, 2), "notes": list(changed.notes)}
+        build = sdk_errors(project)
+        entry["errors"] = compared(engine_errors(changed.notes), baseline, build)
+        ours = engine_error_keys(session.run(diagnostics, [project], timeout=600))
+        entry["only_engine"], entry["only_build"] = sorted(ours - build)[:10], sorted(build - ours)[:10]
+        editing.undo_edit(session)
+        entry["undo_byte_identical"] = all(p.read_bytes() == content for p, content in before.items())
+        result[f"set_{name}"] = entry
+
+    if arguments.target:
+        current = list(project_edits.project_overview(session, arguments.project, False).target_frameworks)
+        wanted = [*current, arguments.target]
+        started = time.monotonic()
+        preview = project_edits.set_target_frameworks(session, arguments.project, wanted)
+        entry = {"preview_seconds": round(time.monotonic() - started, 2), "preview_notes": list(preview.notes)}
+        # Every error previewed (the answer names five): the same preview, asked for all.
+        every = target_preview.preview_target(
+            session.snapshot(), places(session.snapshot(), arguments.project), arguments.target, 600, shown=100_000
+        )
+        previewed = {_place(n) for n in every if n.startswith(f"{arguments.target} error:")}
+        started = time.monotonic()
+        applied = project_edits.set_target_frameworks(
+            session, arguments.project, wanted, apply=True, preview_token=preview.preview_token
+        )
+        entry["apply_seconds"] = round(time.monotonic() - started, 2)
+        entry["notes"] = list(applied.notes)
+        build = sdk_errors(project)
+        entry["errors"] = compared(engine_errors(applied.notes), baseline, build)
+        entry["previewed_count"] = len(previewed)
+        entry["build_not_previewed"] = sorted((build - baseline) - previewed)[:10]
+        entry["previewed_not_built"] = sorted(previewed - (build - baseline))[:10]
+        editing.undo_edit(session)
+        entry["undo_byte_identical"] = all(p.read_bytes() == content for p, content in before.items())
+        result[f"target_{arguments.target}"] = entry
 
     for name, call in (
         (

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -145,3 +146,62 @@ def test_references_frameworks_properties_and_removals_previewed(packages) -> No
         project_edits.remove_package(
             session, "Packages.Core", "Newtonsoft.Json", apply=True, preview_token=removed.preview_token
         )
+
+
+CLOCK = """namespace Tp;
+
+public sealed class Clock
+{
+    private readonly Lock _gate = new();
+    private long _ticks;
+
+    public long Tick()
+    {
+        lock (_gate)
+        {
+            return ++_ticks;
+        }
+    }
+
+#if NET9_0_OR_GREATER
+    public static string Runtime => "nine or later";
+#else
+    public static Missing? Runtime => null;
+#endif
+}
+"""
+
+
+def test_a_new_target_s_errors_are_previewed_as_the_build_then_reports_them(tmp_path: Path) -> None:
+    """``System.Threading.Lock`` is .NET 9's, and the ``#else`` branch names a type that does not exist:
+    adding net8.0 breaks both, which the preview names before anything is written, as ``dotnet build``
+    does after."""
+    project = tmp_path / "Tp.csproj"
+    project.write_text(
+        '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net10.0</TargetFramework>'
+        "<Nullable>enable</Nullable><ImplicitUsings>enable</ImplicitUsings></PropertyGroup></Project>\n"
+    )
+    (tmp_path / "Clock.cs").write_text(CLOCK)
+    session = load_solution(project, watch=False)
+    try:
+        preview = project_edits.set_target_frameworks(session, "Tp", ["net10.0", "net8.0"])
+        assert preview.notes[0].startswith("net8.0 previewed") and "C# 12" in preview.notes[0]
+        previewed = {_error_place(n) for n in preview.notes if n.startswith("net8.0 error:")}
+
+        applied = project_edits.set_target_frameworks(
+            session, "Tp", ["net10.0", "net8.0"], apply=True, preview_token=preview.preview_token
+        )
+        reported = {_error_place(n) for n in applied.notes if n.startswith("error added:")}
+        build = subprocess.run(["dotnet", "build", str(project), "-nologo", "-v", "q"], capture_output=True, text=True)
+        built = {
+            (code, Path(file).name, int(line))
+            for file, line, code in set(re.findall(r"([^\s(]+)\((\d+),\d+\): error (CS\d+)", build.stdout))
+        }
+        assert previewed == reported == built and len(built) == 2, (previewed, reported, built)
+    finally:
+        session.close()
+
+
+def _error_place(note: str) -> tuple[str, str, int]:
+    code, file, line = re.search(r"(CS\d+) at (\S+):(\d+):", note).groups()
+    return code, Path(file).name, int(line)

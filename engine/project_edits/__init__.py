@@ -22,7 +22,7 @@ from ..views.project_overview import ProjectOverview
 from ..workspace.declared import query
 from ..workspace.session import DEFAULT_QUERY_TIMEOUT
 from ..workspace.snapshot import Snapshot
-from . import frameworks, packages, properties, references
+from . import frameworks, packages, properties, references, target_preview
 from .flow import project_edit
 from .listing import list_packages as _list_packages
 from .overview import overview
@@ -151,7 +151,13 @@ def set_target_frameworks(
 
     def plan(snapshot: Snapshot) -> packages.Planned:
         own = places(snapshot, project)
-        return frameworks.set_frameworks(own, target_frameworks, _frameworks(snapshot, own.project))
+        current = _frameworks(snapshot, own.project)
+        planned = frameworks.set_frameworks(own, target_frameworks, current)
+        if not apply and not planned.problems:  # a preview shows what each new target breaks
+            known = {c.lower() for c in current}
+            for added in (t.strip() for t in target_frameworks if t.strip().lower() not in known):
+                planned.notes += target_preview.preview_target(snapshot, own, added, timeout)
+        return planned
 
     return project_edit(session, "set_target_frameworks", plan, apply, preview_token, timeout)
 

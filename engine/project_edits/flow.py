@@ -17,7 +17,7 @@ from ..views.edits import EditPreview
 from ..workspace.snapshot import Snapshot
 from ..workspace.text_files import decode
 from ..workspace.watcher import ExpectedWrites, projects_to_reload
-from .outcome import compared, diagnostics, restored
+from .outcome import compared, diagnostics, restore_failed, restored
 from .packages import Planned
 
 
@@ -86,7 +86,14 @@ def _write(
         session.reload()
     else:
         session.reload_projects(projects)
-    after = session.run(diagnostics, affected, timeout=timeout)
-    outcome = [*pending.notes, *restored(session, affected, subject, package), *compared(before, after)]
+    said = restored(session, affected, subject, package)
+    failed = restore_failed(session, affected)
+    if failed:
+        # A build stops at a failed restore: what the compiler would say of a project without its assets
+        # is no one's answer (a target with no references: thousands of errors of its every type).
+        compiled = [f"compiler errors: not counted: restore failed for {', '.join(failed)}, where a build stops"]
+    else:
+        compiled = compared(before, session.run(diagnostics, affected, timeout=timeout))
+    outcome = [*pending.notes, *said, *compiled]
     view = preview_view(session.root, pending, token_of(pending), applied=True)
     return EditPreview(**{**view.__dict__, "notes": tuple(outcome)})

@@ -41,8 +41,8 @@ def diagnostics(
             path, line = str(span.Path or ""), span.StartLinePosition.Line + 1
             message = str(diagnostic.GetMessage())
             key = (path, line, span.StartLinePosition.Character + 1, str(diagnostic.Id), message)
-            shown = relative_path(path, snapshot.root) if path else project.Name
-            found.setdefault(key, (severity, f"{diagnostic.Id} at {shown}:{line}: {message}"))
+            shown = f"{relative_path(path, snapshot.root)}:{line}" if path else f"{project.Name}'s options"
+            found.setdefault(key, (severity, f"{diagnostic.Id} at {shown}: {message}"))
     return found
 
 
@@ -52,8 +52,10 @@ def compared(before: dict[Diagnostic, tuple[str, str]], after: dict[Diagnostic, 
     for severity in ("error", "warning"):
         old = {key: text for key, (kind, text) in before.items() if kind == severity}
         new = {key: text for key, (kind, text) in after.items() if kind == severity}
-        added = [key for key in new if key not in old]
-        gone = [key for key in old if key not in new]
+        # An error of the options (no file: CS8630, a nullable context C# 7.3 lacks) first: the build's
+        # compiler stops at it, so it is the one a build names.
+        added = sorted((key for key in new if key not in old), key=lambda key: key[0] != "")
+        gone = sorted((key for key in old if key not in new), key=lambda key: key[0] != "")
         if severity == "error":
             lines.append(
                 f"compiler errors: {len(added)} added, {len(gone)} gone ({len(new)} in the projects it touched)"
@@ -65,6 +67,18 @@ def compared(before: dict[Diagnostic, tuple[str, str]], after: dict[Diagnostic, 
             ids = ", ".join(f"{count} {code}" for code, count in counted)
             lines.append(f"warnings: {len(added)} added{f' ({ids})' if ids else ''}, {len(gone)} gone")
     return lines
+
+
+def restore_failed(session: Any, project_files: list[Path]) -> list[str]:
+    """The touched projects whose restore failed (by name)."""
+    names = {p.stem for p in project_files}
+    report = session.report
+    failed = {
+        d.project
+        for d in (report.diagnostics if report else ())
+        if d.project in names and d.kind == "restore" and d.severity == "error"
+    }
+    return sorted(failed)
 
 
 def restored(session: Any, project_files: list[Path], subject: Path | None, package: str | None) -> list[str]:

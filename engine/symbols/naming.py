@@ -19,7 +19,7 @@ from ..native import helpers
 from ..workspace.hooks import generated_position
 from ..workspace.snapshot import Snapshot
 from .declarations import source_declarations
-from .describe import compilation, display, documentation_id, normalize, qualified_name, typed
+from .describe import compilation, display, documentation_id, normalize, qualified_name, source_locations, typed
 
 _DOC_ID = re.compile(r"^[NTFPME]:\S")
 _KEYWORDS = {
@@ -94,6 +94,9 @@ def resolve(snapshot: Snapshot, operation: Operation, ref: SymbolRef) -> Any:
             "Check the spelling, qualify the name (Type.Member), or search with find_symbols.",
             suggestions,
         )
+    # In source order (file, then position): the same list at every load, whatever order the
+    # projects were compiled in.
+    candidates = sorted(candidates, key=_source_order)
     ids = tuple(documentation_id(c) or display(c) for c in candidates)
     raise AmbiguousSymbol(
         f"'{ref.name}' names {len(candidates)} symbols: {'; '.join(ids)}.",
@@ -352,6 +355,13 @@ def _type_matches(type_symbol: Any, wanted: str) -> bool:
     full = re.sub(r"\s+", "", qualified_name(type_symbol)).lower()
     shown = {re.sub(r"\s+", "", display(type_symbol)).lower(), str(type_symbol.Name).lower(), full}
     return target in shown or _KEYWORDS.get(target, target).lower() in shown or full.endswith("." + target)
+
+
+def _source_order(symbol: Any) -> tuple[bool, str, int, int, str]:
+    locations = source_locations(symbol)
+    first = locations[0] if locations else None
+    key = documentation_id(symbol) or display(symbol)
+    return (first is None, first.path if first else "", first.line if first else 0, first.column if first else 0, key)
 
 
 def _unique(symbols: list[Any]) -> list[Any]:

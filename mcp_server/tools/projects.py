@@ -168,7 +168,7 @@ async def set_target_frameworks(
     cursor: Cursor = None,
 ) -> Annotated[CallToolResult, result_model(EditPreview)]:
     """Change a project's target frameworks (TargetFramework for one, TargetFrameworks for several);
-    applied, the answer names the compiler errors the new targets add."""
+    the preview names the errors each new target adds (compiled in memory), as applying then does."""
     return await respond(
         ctx,
         lambda s, t: project_edits.set_target_frameworks(
