@@ -54,8 +54,10 @@ from .models import (
     ProjectSummary,
     SymbolSummary,
     WorkspaceDiagnostic,
+    generated_since,
     generator_of,
     relative_path,
+    remember_all_generated,
 )
 from .symbols.naming import SymbolRef
 from .views.apps import AppExport, AppRun
@@ -242,6 +244,7 @@ __all__ = [
     "find_roslyn",
     "find_symbols",
     "finish_sessions",
+    "generated_since",
     "generator_of",
     "grant",
     "headline",
@@ -259,6 +262,7 @@ __all__ = [
     "queries",
     "query",
     "relative_path",
+    "remember_all_generated",
     "repl",
     "resolve_target",
     "restricted_notice",

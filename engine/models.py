@@ -56,6 +56,16 @@ def remember_generated(path: str, generator: str) -> None:
     _generators[path] = generator
 
 
+def remember_all_generated(found: dict[str, str]) -> None:
+    """Documents another process's engine knows as generated (a shared engine's, for views shown here)."""
+    _generators.update(found)
+
+
+def generated_since(count: int) -> dict[str, str]:
+    """The generated documents remembered after the first ``count`` (the order they were remembered in)."""
+    return dict(list(_generators.items())[count:]) if len(_generators) > count else {}
+
+
 _GENERATED_SUFFIXES = (
     ".g.cs",
     ".g.i.cs",

@@ -9,7 +9,7 @@ import threading
 import time
 from typing import Any
 
-from engine import EngineError
+from engine import EngineError, generated_since
 from mcp_server.solution_state import SolutionState
 from shared_engine.remote import CallbackMarker, SessionMarker, receive_frame, send_frame
 from shared_engine.session import Session
@@ -23,6 +23,8 @@ class SessionServer:
         self.connection = connection
         self.state = state
         self._send_lock = threading.Lock()
+        self._generated_sent = 0
+        """How many of the engine's generated documents the front end was told of."""
 
     def serve(self) -> None:
         """Until the front end leaves: each request answered from its own thread."""
@@ -44,6 +46,7 @@ class SessionServer:
         except Exception as error:
             outcome = ("error", error if isinstance(error, EngineError) else _described(error))
         try:
+            self._tell_generated(number)
             self._send(number, *outcome)
         except (TypeError, AttributeError, ValueError) as error:  # not picklable
             self._send(number, "error", EngineError(f"The engine's answer could not be sent: {error}"))
@@ -113,6 +116,15 @@ class SessionServer:
         if isinstance(value, dict):
             return {key: self._unmarked(number, each) for key, each in value.items()}
         return value
+
+    def _tell_generated(self, number: int) -> None:
+        """The documents found generated since the front end was last told, before an answer that may
+        show them (its views mark them from what its own process knows)."""
+        with self._send_lock:
+            fresh = generated_since(self._generated_sent)
+            if fresh:
+                self._generated_sent += len(fresh)
+                send_frame(self.connection, (number, "generated", fresh))
 
     def _send(self, number: int, state: str, value: Any) -> None:
         with self._send_lock:

@@ -31,6 +31,7 @@ from engine import (
     decide,
     exiting,
     open_session,
+    remember_all_generated,
     resolve_target,
 )
 from shared_engine.remote import RemoteSession
@@ -194,7 +195,9 @@ class SolutionState:
             from shared_engine.starter import AttachFailed
 
             try:
-                return attach_session(path, ",".join(projects) if projects else None, _engine_error)
+                return attach_session(
+                    path, ",".join(projects) if projects else None, _engine_error, on_generated=remember_all_generated
+                )
             except (NoPrivatePlace, AttachFailed) as error:
                 log.warning("no shared engine for %s (%s): loading it in this process", path, error)
         return open_session(path, trust=trust, projects=projects)

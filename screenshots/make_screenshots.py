@@ -31,6 +31,7 @@ KEYS = {" ": "space", "(": "left_parenthesis", ")": "right_parenthesis", ",": "c
 WEB = HERE.parent / "tests" / "fixtures" / "Web" / "Web.slnx"
 LOOP = HERE.parent / "tests" / "fixtures" / "Loop"
 """The change-loop fixture, with xUnit tests: coverage needs tests, which the sample has not."""
+MONOREPO = HERE.parent / "tests" / "fixtures" / "Monorepo"
 PACKAGES = HERE.parent / "tests" / "fixtures" / "Packages"
 """Central package management and a multi-targeted project: the Project view's."""
 STUCK = HERE.parent / "tests" / "fixtures" / "Stuck"
@@ -227,6 +228,33 @@ async def shoot_project() -> None:
         _save(app, "project")
 
 
+async def shoot_solutions() -> None:
+    """Two solutions of one repository in one app (a copy of the Monorepo fixture: ``Store.slnx`` and
+    ``Tools.slnx``, ``Store.Core`` in both), the cursor in Tools' part: the app answers about Tools
+    (``solutions``)."""
+    from tui.widgets.solution_tree import SolutionTree
+
+    root = Path(tempfile.mkdtemp()) / "Monorepo"
+    shutil.copytree(MONOREPO, root, ignore=shutil.ignore_patterns("bin", "obj"))
+    app = RoslynTui(root / "Store.slnx", theme="roslyn-dark", more=(root / "Tools.slnx",))
+    async with app.run_test(size=SIZE) as pilot:
+        tree = app.query_one(SolutionTree)
+        await _until(pilot, lambda: len(tree.structures) == 2)
+        await _settled(app)
+        tree.focus()
+        cli = next(node for node in tree.root.children[1].children if str(node.label) == "Tools.Cli")
+        tree.move_cursor(cli)
+        cli.expand()
+        await pilot.pause(0.3)
+        program = next(node for node in cli.children if str(node.label) == "Program.cs")
+        tree.move_cursor(program)
+        await pilot.press("enter")
+        await _until(pilot, lambda: (app.query_one("#source").path or "").endswith("Tools.Cli/Program.cs"))
+        await _settled(app)
+        await pilot.pause(1.0)
+        _save(app, "solutions")
+
+
 async def _settled(app: Any) -> None:
     """Every worker done; one that a newer one of its group replaced counts as done."""
     from textual.worker import WorkerCancelled
@@ -273,6 +301,8 @@ async def main() -> None:
         await shoot_profile()
     if not wanted or "project" in wanted:
         await shoot_project()
+    if not wanted or "solutions" in wanted:
+        await shoot_solutions()
 
 
 if __name__ == "__main__":

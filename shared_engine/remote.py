@@ -82,8 +82,12 @@ class RemoteSession:
         engine_pid: int,
         error: Callable[[str], Exception] = EngineGone,
         on_gone: Callable[[str], None] | None = None,
+        on_generated: Callable[[dict[str, str]], None] | None = None,
     ) -> None:
         self.engine_pid = engine_pid
+        self._on_generated = on_generated
+        """Told the documents the engine knows as generated, before the answers that may show them: a
+        view renders their marks from what this process knows."""
         self._error = error
         """Makes the error a request raises once the engine is gone (the front end's own kind)."""
         self._on_gone = on_gone
@@ -209,6 +213,11 @@ class RemoteSession:
         try:
             while True:
                 number, state, value = receive_frame(self._connection)
+                if state == "generated":
+                    if self._on_generated is not None:
+                        with contextlib.suppress(Exception):  # a mark the less, never a lost answer
+                            self._on_generated(value)
+                    continue
                 pending = self._pending.get(number)
                 if pending is None:
                     continue
@@ -244,6 +253,7 @@ def attach_session(
     projects: str | None,
     error: Callable[[str], Exception] = EngineGone,
     on_gone: Callable[[str], None] | None = None,
+    on_generated: Callable[[dict[str, str]], None] | None = None,
 ) -> RemoteSession:
     """The session of ``solution``'s shared engine (focused on ``projects``), started when none runs.
 
@@ -259,4 +269,4 @@ def attach_session(
 
     place = place_of(solution, projects, protocol.version())
     connection, answer = attach(place, engine_command(solution, projects), protocol.SESSION)
-    return RemoteSession(connection, int(answer.get("pid", 0)), error, on_gone)
+    return RemoteSession(connection, int(answer.get("pid", 0)), error, on_gone, on_generated)

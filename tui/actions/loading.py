@@ -28,6 +28,7 @@ from engine import (
     headline,
     open_session,
     queries,
+    remember_all_generated,
     resolve_target,
     whole_solution,
 )
@@ -114,7 +115,7 @@ class LoadingActions(AppMixin):
                 self.call_from_thread(self.notify, note, severity="warning", timeout=10)
             try:
                 stopped = self._engine_stopped if own else None
-                return attach_session(str(target), focus, _engine_gone_error, stopped)
+                return attach_session(str(target), focus, _engine_gone_error, stopped, remember_all_generated)
             except (AttachFailed, NoPrivatePlace, OSError) as error:
                 note = f"No shared engine ({error}); the solution loads in this process."
                 self.call_from_thread(self.notify, note, severity="warning", timeout=10)

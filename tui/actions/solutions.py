@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from textual import work
 
-from engine import EngineError, queries
+from engine import EngineError, LoadSummary, queries
 from shared_engine.session import Session
 
+from ..widgets.panels import InfoPanel
 from ..widgets.solution_tree import SolutionChosen, SolutionTree
 from .base import AppMixin
 
@@ -56,4 +57,6 @@ class SolutionsActions(AppMixin):
             return
         self.session = chosen
         self.sub_title = f"{chosen.target.path.name} ({len(self.sessions)} solutions open)"
+        if chosen.report is not None:
+            self.query_one("#info-panel", InfoPanel).show(LoadSummary(str(chosen.root), chosen.report, show_time=False))
         self.notify(f"Answering about {chosen.target.path.name}.", timeout=3)
