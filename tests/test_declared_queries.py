@@ -15,9 +15,13 @@ def test_what_an_untrusted_solution_may_run() -> None:
         "file_outline",
         "find_symbols",
         "get_source",
+        "holds_file",  # what a server with several solutions asks each, to route a call
+        "holds_project",
+        "holds_symbol",
         "list_namespaces",
         "project_structure",
         "read_file",
+        "snapshot_version",
         "symbol_info",
     ]
 

@@ -90,3 +90,15 @@ def test_over_mcp_a_profile_of_a_test(tmp_path):
         assert result["items"][0]["display"] == "Primes.IsPrime(int)"
         assert "Profile of the 1 tests reaching Primes.CountBelow(int)" in answer.content[0].text
         assert len(answer.content[0].text) < 6000
+
+
+def test_a_frame_the_reader_cannot_take_costs_no_other_frame_its_source(stuck):
+    """What a profile samples varies from run to run: a name the stack-trace reader does not take as one
+    frame (a runtime stub, a module without a method) must leave the solution's frames mapped."""
+    from engine.runtime.profiles.report import _mapped
+
+    names = ["Stuck.Core!Stuck.Core.Primes.IsPrime(int32)", "libcoreclr.so!", "System.Private.CoreLib!Interop+Sys.Kill"]
+    _, session = stuck
+    frames = session.run(_mapped, names)
+    assert frames[0] is not None and frames[0].symbol is not None
+    assert frames[0].symbol.display == "Primes.IsPrime(int)" and frames[0].location.path.endswith("Primes.cs")

@@ -16,7 +16,7 @@ from .classification import semantic_classes
 from .definition import go_to_definition
 from .diagnostics import diagnostics
 from .hierarchy import type_hierarchy
-from .holdings import Holding, holds_file, holds_project, holds_symbol, snapshot_version
+from .holdings import holds_file, holds_project, holds_symbol, snapshot_version
 from .implementations import find_implementations, find_overrides
 from .info import method_overloads, symbol_info
 from .members import type_members
@@ -28,7 +28,6 @@ from .search import find_symbols
 from .source import get_source, read_file
 
 __all__ = [
-    "Holding",
     "call_hierarchy",
     "containing_member",
     "diagnostics",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...errors import EngineError
 from ...host.interop import Operation
 from ...testing.frames import resolve_stack_trace
 from ...views.profile import FlameNode, HotMember, HotPath, ProfileReport
@@ -107,7 +108,19 @@ def _mapped(snapshot: Snapshot, operation: Operation, names: list[str]) -> list[
         return []
     text = "\n".join(f"   at {plain(name.partition('!')[2])}" for name in names)
     frames: list[StackFrame | None] = list(resolve_stack_trace(snapshot, operation, text).items)
-    return frames if len(frames) == len(names) else [None] * len(names)
+    if len(frames) == len(names):
+        return frames
+    # A name the stack-trace reader does not take as one frame (what is sampled varies from run to run)
+    # must not cost every other frame its source: each is read alone.
+    return [_one(snapshot, operation, name) for name in names]
+
+
+def _one(snapshot: Snapshot, operation: Operation, name: str) -> StackFrame | None:
+    try:
+        items = resolve_stack_trace(snapshot, operation, f"   at {plain(name.partition('!')[2])}").items
+    except EngineError:
+        return None
+    return items[0] if len(items) == 1 else None
 
 
 def _member(frame: StackFrame | None, name: str, sampled: Sampled, index: int) -> HotMember:
