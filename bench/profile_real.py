@@ -1,0 +1,91 @@
+"""A real library's slowest test, profiled: its tests run once (in-process on the engine, as a front
+end's call runs them), the slowest passing one profiled with ``profile_tests``, and the hottest members
+held to the test's own code: each of the solution's members named is a method of the repository, with
+its file and line, and the members on the hot path are the ones the test calls.
+
+    python bench/profile_real.py MIRROR.git SOLUTION --project TESTS [--framework TFM] [--property NAME=VALUE]
+        [--drop-nuget-config] [--out bench/results/profile-NAME.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("mirror", type=Path)
+    parser.add_argument("solution")
+    parser.add_argument("--project", required=True)
+    parser.add_argument("--framework", help="only this target of the test project (net10.0)")
+    parser.add_argument("--property", action="append", default=[])
+    parser.add_argument("--drop-nuget-config", action="store_true")
+    parser.add_argument("--out", type=Path)
+    arguments = parser.parse_args()
+
+    from engine import load_solution, runtime, testing
+
+    root = Path(tempfile.mkdtemp(prefix="profile-real-")) / "repo"
+    subprocess.run(["git", "clone", "-q", str(arguments.mirror), str(root)], check=True)
+    if arguments.drop_nuget_config:
+        for config in root.glob("[Nn]u[Gg]et.[Cc]onfig"):
+            config.unlink()
+    if arguments.property:
+        values = "".join(f"<{k}>{v}</{k}>" for k, v in (p.split("=", 1) for p in arguments.property))
+        props = root / "Directory.Build.props"
+        text = props.read_text() if props.exists() else "<Project>\n</Project>\n"
+        props.write_text(text.replace("</Project>", f"<PropertyGroup>{values}</PropertyGroup>\n</Project>", 1))
+    session = load_solution(root / arguments.solution, watch=False)
+    started = time.monotonic()
+    run = testing.run_tests(session, project=arguments.project, timeout=1800, framework=arguments.framework)
+    result: dict[str, object] = {
+        "repository": arguments.mirror.parent.name,
+        "tests": {"passed": run.passed, "failed": run.failed, "skipped": run.skipped},
+        "run_seconds": round(time.monotonic() - started, 1),
+    }
+    passed = sorted((t for t in run.items if t.outcome == "passed"), key=lambda t: t.seconds, reverse=True)
+    slowest = passed[0]
+    result["slowest"] = {"test": slowest.name, "seconds": slowest.seconds}
+    started = time.monotonic()
+    profile = runtime.profile_tests(session, tests=[slowest.name], project=arguments.project)
+    result["profile_seconds"] = round(time.monotonic() - started, 1)
+    result["cpu_ms"] = profile.cpu_ms
+    result["notes"] = list(profile.notes)
+    ours = [m for m in profile.items if not m.external]
+    result["hottest"] = [
+        {
+            "member": m.display,
+            "exclusive_ms": m.exclusive_ms,
+            "inclusive_ms": m.inclusive_ms,
+            "at": f"{m.location.path.replace(str(root), '')}:{m.location.line}" if m.location else "",
+        }
+        for m in profile.items[:10]
+    ]
+    # Each of the solution's members the profile names must be a method of the repository, at its line.
+    checked = []
+    for member in ours[:20]:
+        line = ""
+        if member.location is not None:
+            source = Path(member.location.path).read_text(encoding="utf-8", errors="replace").splitlines()
+            line = source[member.location.line - 1].strip() if member.location.line <= len(source) else ""
+        name = member.display.split("(")[0].rsplit(".", 1)[-1]
+        checked.append({"member": member.display, "line_names_it": name in line, "line": line[:120]})
+    result["solution_members"] = checked
+    result["text"] = profile.render()[:4000]
+    print(json.dumps(result, indent=1))
+    if arguments.out:
+        arguments.out.write_text(json.dumps(result, indent=1) + "\n")
+    session.close()
+
+
+if __name__ == "__main__":
+    main()
