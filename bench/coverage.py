@@ -7,7 +7,7 @@ The repository is cloned from a local mirror into a scratch directory; ``--prope
 copy's ``Directory.Build.props`` (real repositories here need ``WarningsNotAsErrors=NU1603``), and
 ``--drop-nuget-config`` removes its ``NuGet.Config`` when that names a feed this machine cannot reach.
 
-    python bench/coverage.py MIRROR.git SOLUTION [--project TESTS] [--property NAME=VALUE]
+    python bench/coverage.py MIRROR.git SOLUTION [--project TESTS] [--framework TFM] [--property NAME=VALUE]
         [--drop-nuget-config] [--out bench/results/coverage-NAME.json]
 """
 
@@ -42,6 +42,7 @@ def main() -> None:
     parser.add_argument("mirror", type=Path)
     parser.add_argument("solution")
     parser.add_argument("--project")
+    parser.add_argument("--framework", help="only this target of the test project (net10.0)")
     parser.add_argument("--property", action="append", default=[])
     parser.add_argument(
         "--drop-nuget-config",
@@ -66,12 +67,13 @@ def main() -> None:
     session = load_solution(root / arguments.solution, watch=False)
     session.wait_warm(timeout=900)
 
-    testing.run_tests(session, project=arguments.project, timeout=1800)  # the build, so that both runs reuse it
+    only = {"framework": arguments.framework} if arguments.framework else {}
+    testing.run_tests(session, project=arguments.project, timeout=1800, **only)  # the build, for both runs
     started = time.monotonic()
-    plain = testing.run_tests(session, project=arguments.project, timeout=1800)
+    plain = testing.run_tests(session, project=arguments.project, timeout=1800, **only)
     plain_seconds = round(time.monotonic() - started, 1)
     started = time.monotonic()
-    covered = runtime.run_tests_with_coverage(session, project=arguments.project, timeout=1800)
+    covered = runtime.run_tests_with_coverage(session, project=arguments.project, timeout=1800, **only)
     covered_seconds = round(time.monotonic() - started, 1)
     assert covered.coverage is not None, covered.render()
 

@@ -60,7 +60,7 @@ def main() -> None:
     result["profile_seconds"] = round(time.monotonic() - started, 1)
     result["cpu_ms"] = profile.cpu_ms
     result["notes"] = list(profile.notes)
-    ours = [m for m in profile.items if not m.external]
+    ours = list(profile.by_inclusive)
     result["hottest"] = [
         {
             "member": m.display,
@@ -69,6 +69,14 @@ def main() -> None:
             "at": f"{m.location.path.replace(str(root), '')}:{m.location.line}" if m.location else "",
         }
         for m in profile.items[:10]
+    ]
+    result["solution_members_by_inclusive"] = [
+        {
+            "member": m.display,
+            "inclusive_ms": m.inclusive_ms,
+            "at": f"{m.location.path.replace(str(root), '')}:{m.location.line}" if m.location else "",
+        }
+        for m in ours[:10]
     ]
     # Each of the solution's members the profile names must be a method of the repository, at its line.
     checked = []

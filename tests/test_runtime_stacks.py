@@ -102,3 +102,24 @@ def test_a_frame_the_reader_cannot_take_costs_no_other_frame_its_source(stuck):
     frames = session.run(_mapped, names)
     assert frames[0] is not None and frames[0].symbol is not None
     assert frames[0].symbol.display == "Primes.IsPrime(int)" and frames[0].location.path.endswith("Primes.cs")
+
+
+def test_the_frames_of_one_method_are_one_member_of_the_profile(stuck):
+    """An async method is sampled as its stub and its state machine's ``MoveNext``: two frames, one
+    member, whose time is that of the stacks either is in (not their sum)."""
+    from engine.runtime.profiles.report import report
+    from engine.runtime.profiles.speedscope import Sampled
+
+    stub, machine = "Stuck.Core!Stuck.Core.Primes.IsPrime(int32)", "Stuck.Core!Stuck.Core.Primes.IsPrime"
+    sampled = Sampled(
+        names=[stub, machine],
+        exclusive={0: 10.0, 1: 30.0},
+        inclusive={0: 40.0, 1: 30.0},
+        stacks={(0, 1): 30.0, (0,): 10.0},
+        cpu_ms=40.0,
+    )
+    _, session = stuck
+    profile = session.run(report, sampled, "two frames", (), ())
+    assert [(m.display, m.exclusive_ms, m.inclusive_ms) for m in profile.by_inclusive] == [
+        ("Primes.IsPrime(int)", 40.0, 40.0)
+    ]

@@ -238,3 +238,13 @@ def _ended(pid: int) -> bool:
         return "Z" in Path(f"/proc/{pid}/stat").read_text().split(")")[1][:3]
     except OSError:
         return True
+
+
+def test_a_theory_s_case_as_a_run_names_it_runs_that_theory(loop):
+    """A run names a theory's cases with their arguments (``Count_adds_quantities(quantity: 1)``); passed
+    back, as an assistant passes a slow test to profile_tests, such a name runs its theory."""
+    first = testing.run_tests(loop, tests=["CartTests.Count_adds_quantities"])
+    case = next(item.name for item in first.items if "(" in item.name)
+    again = testing.run_tests(loop, tests=[case])
+    assert sorted(item.name for item in again.items) == sorted(item.name for item in first.items)
+    assert len(again.items) == 2 and again.passed == 2

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..errors import EngineError, InvalidArgument
+from ..errors import EngineError, InvalidArgument, SymbolNotFound
 from ..host.interop import Operation
 from ..host.sdk_pin import missing_sdk
 from ..models import relative_path
@@ -79,7 +79,7 @@ def run_tests(
     cancelled = cancellable("test run", cancelled)
     if filter is not None and ("\n" in filter or len(filter) > _MOST_FILTER_CHARACTERS):
         raise InvalidArgument("The filter has a line break or is too long.", "Give one VSTest filter expression.")
-    names, projects, whole_classes = _chosen_tests(session, symbol, tests)
+    names, projects, whole_classes = chosen_tests(session, symbol, tests)
     if names is not None and not names:
         what = display_symbol(session, symbol) if symbol is not None else "the named tests"
         return TestRun(
@@ -244,7 +244,7 @@ def display_symbol(session: Any, ref: SymbolRef) -> str:
     return session.run(name)  # type: ignore[no-any-return]
 
 
-def _chosen_tests(
+def chosen_tests(
     session: Any, symbol: SymbolRef | None, tests: list[str] | None
 ) -> tuple[list[str] | None, list[str], list[str]]:
     """The fully qualified names of the tests to run, their projects, and the classes all of whose
@@ -259,7 +259,7 @@ def _chosen_tests(
             for item in reaching.items:
                 methods.append(typed(resolve(snapshot, operation, SymbolRef(name=item.test.documentation_id))))
         for name in tests or []:
-            method = typed(resolve(snapshot, operation, SymbolRef(name=name)))
+            method = typed(_test_named(snapshot, operation, name))
             if not test_framework(method):
                 raise InvalidArgument(
                     f"{display(method)} is not a test method (no [Fact], [Theory], [Test], [TestCase] or [TestMethod]).",
@@ -271,6 +271,21 @@ def _chosen_tests(
         return names, projects, _whole_classes(methods)
 
     return session.run(chosen)  # type: ignore[no-any-return]
+
+
+_CASE = re.compile(r"^(?P<method>[^(]+)\((?P<arguments>.*)\)$")
+
+
+def _test_named(snapshot: Snapshot, operation: Operation, name: str) -> Any:
+    """The test method ``name`` names; a theory's case as a run names it (``M(eagerlyEmit: False)``,
+    ``M(1, "a")``) names its method, whose every case then runs."""
+    try:
+        return resolve(snapshot, operation, SymbolRef(name=name))
+    except SymbolNotFound:
+        case = _CASE.match(name.strip())
+        if case is None:
+            raise
+        return resolve(snapshot, operation, SymbolRef(name=case["method"]))
 
 
 def _whole_classes(methods: list[Any]) -> list[str]:

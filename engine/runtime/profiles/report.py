@@ -3,6 +3,7 @@ trace reader (``engine.testing.frames``), the framework's and libraries' marked.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ...errors import EngineError
@@ -36,8 +37,9 @@ def report(
         index: _member(frame, sampled.names[index], sampled, index)
         for index, frame in zip(methods, mapped, strict=True)
     }
-    hottest = sorted((m for m in members.values() if m.exclusive_ms > 0), key=lambda m: -m.exclusive_ms)
-    own = sorted((m for m in members.values() if not m.external), key=lambda m: -m.inclusive_ms)
+    once = _merged(members, sampled)
+    hottest = sorted((m for m in once if m.exclusive_ms > 0), key=lambda m: -m.exclusive_ms)
+    own = sorted((m for m in once if not m.external), key=lambda m: -m.inclusive_ms)
     paths: list[HotPath] = []
     for stack, spent in sorted(sampled.stacks.items(), key=lambda item: -item[1]):
         frames = [members[i].display for i in stack if i in members and not members[i].external]
@@ -121,6 +123,24 @@ def _one(snapshot: Snapshot, operation: Operation, name: str) -> StackFrame | No
     except EngineError:
         return None
     return items[0] if len(items) == 1 else None
+
+
+def _merged(members: dict[int, HotMember], sampled: Sampled) -> list[HotMember]:
+    """Each member once: the frames of one method (an async method's stub and its state machine's
+    ``MoveNext``, say) are one member, its time the stacks any of them is in."""
+    groups: dict[str, list[int]] = {}
+    for index, member in members.items():
+        groups.setdefault(member.documentation_id or f"frame {index}", []).append(index)
+    once = []
+    for indices in groups.values():
+        first = members[indices[0]]
+        if len(indices) > 1:
+            wanted = set(indices)
+            inclusive = sum(spent for stack, spent in sampled.stacks.items() if wanted.intersection(stack))
+            exclusive = sum(sampled.exclusive.get(i, 0.0) for i in indices)
+            first = replace(first, exclusive_ms=round(exclusive, 1), inclusive_ms=round(inclusive, 1))
+        once.append(first)
+    return once
 
 
 def _member(frame: StackFrame | None, name: str, sampled: Sampled, index: int) -> HotMember:

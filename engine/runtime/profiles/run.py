@@ -26,10 +26,12 @@ from ...testing import run_tests
 from ...testing.build import build_target
 from ...testing.child import dotnet_path
 from ...testing.platform import runs_on_platform
+from ...testing.run import chosen_tests
 from ...testing.runs import run_directory
 from ...views.profile import ProfileReport
 from ...views.tests import TestRun
 from ...workspace.declared import query
+from ...workspace.targets import choose
 from ..tools import installed_tool
 from .report import report
 from .speedscope import Sampled, read_speedscope
@@ -52,9 +54,11 @@ def profile_tests(
     tests: list[str] | None = None,
     project: str | None = None,
     timeout: float = 900.0,
+    framework: str | None = None,
 ) -> ProfileReport:
     """Profile the tests that reach ``symbol``, the ``tests`` named, or a ``project``'s (all of them,
-    with none given): where their time on the CPU went, by member."""
+    with none given): where their time on the CPU went, by member. A multi-targeted test project is
+    profiled on one target (``framework``, else the one navigated): the trace follows one test host."""
     session.require_trust(profile_tests)
     snapshot = session.snapshot()
     target, _ = build_target(snapshot, session.target.path, project)
@@ -64,12 +68,17 @@ def profile_tests(
             " environment: the profiler cannot be given to it alone, and is not started.",
             "Profile a VSTest project's tests, or run the test app under dotnet-trace yourself.",
         )
+    targets = _test_targets(session, snapshot, symbol, tests, project)
+    if framework is None and len(targets) > 1:
+        framework = choose(targets)
     tool, installed = installed_tool("dotnet-trace", dotnet_path(session))
     for attempt in range(1, ATTEMPTS + 1):
-        sampled, run, files = _traced(session, tool, symbol, tests, project, timeout)
+        sampled, run, files = _traced(session, tool, symbol, tests, project, timeout, framework)
         if sampled.named or attempt == ATTEMPTS:
             break
     notes = ["dotnet-trace was installed into the user cache for this"] if installed else []
+    if framework and len(targets) > 1:
+        notes.append(f"profiled on {framework} of {', '.join(targets)}: one test host a trace")
     if attempt > 1:
         notes.append(f"taken {attempt} times: the test host ended before the trace named its methods")
     notes += [f"the run: {run.passed} passed, {run.failed} failed, {run.skipped} skipped"]
@@ -77,8 +86,27 @@ def profile_tests(
     return session.run(report, sampled, run.selection, files, tuple(notes))  # type: ignore[no-any-return]
 
 
+def _test_targets(
+    session: Any, snapshot: Any, symbol: SymbolRef | None, tests: list[str] | None, project: str | None
+) -> list[str]:
+    """The target frameworks of the test projects the run takes."""
+    names = [project] if project else chosen_tests(session, symbol, tests)[1]
+    found: set[str] = set()
+    for name in names:
+        roslyn = snapshot.project_named(name)
+        if roslyn is not None:
+            found.update(t for t in snapshot.targets_of(roslyn) if t)
+    return sorted(found)
+
+
 def _traced(
-    session: Any, tool: Path, symbol: SymbolRef | None, tests: list[str] | None, project: str | None, timeout: float
+    session: Any,
+    tool: Path,
+    symbol: SymbolRef | None,
+    tests: list[str] | None,
+    project: str | None,
+    timeout: float,
+    framework: str | None = None,
 ) -> tuple[Sampled, TestRun, tuple[str, ...]]:
     """One run of the tests under the profiler: what it sampled, the run, the profile's files."""
     directory = run_directory(session.root, "profile")
@@ -101,7 +129,7 @@ def _traced(
     )  # fmt: skip
     try:
         _wait_for(socket, tracer)
-        run = run_tests(session, symbol, tests, project, runsettings=settings, timeout=timeout)
+        run = run_tests(session, symbol, tests, project, runsettings=settings, timeout=timeout, framework=framework)
         _, errors = tracer.communicate(timeout=_CONVERT_PATIENCE)
     except subprocess.TimeoutExpired:
         tracer.kill()
