@@ -45,7 +45,7 @@ _SOLUTION_PARAMETER = inspect.Parameter(
     default=None,
     annotation=str | None,
 )
-"""Not described in each tool: every assistant would pay for the same words 56 times in ``tools/list``;
+"""Not described in each tool: every assistant would pay for the same words 53 times in ``tools/list``;
 the instructions, ``load_solution`` and ``solutions`` say what it takes."""
 
 
