@@ -14,10 +14,7 @@ copy's ``Directory.Build.props`` (real repositories here need ``WarningsNotAsErr
 from __future__ import annotations
 
 import argparse
-import json
-import subprocess
 import sys
-import tempfile
 import time
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
@@ -52,18 +49,12 @@ def main() -> None:
     parser.add_argument("--out", type=Path)
     arguments = parser.parse_args()
 
+    from checkout import checkout, prepare, write_result
+
     from engine import load_solution, runtime, testing
 
-    root = Path(tempfile.mkdtemp(prefix="coverage-")) / "repo"
-    subprocess.run(["git", "clone", "-q", str(arguments.mirror), str(root)], check=True)
-    if arguments.drop_nuget_config:
-        for config in root.glob("[Nn]u[Gg]et.[Cc]onfig"):
-            config.unlink()
-    if arguments.property:
-        properties = "".join(f"<{k}>{v}</{k}>" for k, v in (p.split("=", 1) for p in arguments.property))
-        props = root / "Directory.Build.props"
-        text = props.read_text() if props.exists() else "<Project>\n</Project>\n"
-        props.write_text(text.replace("</Project>", f"<PropertyGroup>{properties}</PropertyGroup>\n</Project>", 1))
+    root = checkout(arguments.mirror, "coverage-")
+    prepare(root, arguments.property, arguments.drop_nuget_config)
     session = load_solution(root / arguments.solution, watch=False)
     session.wait_warm(timeout=900)
 
@@ -131,9 +122,7 @@ def main() -> None:
         "coverage_of_a_file_seconds": per_file_seconds,
         "least_covered": [item.row(str(root)) for item in solution_answer.items[:5]],
     }
-    print(json.dumps(result, indent=1))
-    if arguments.out:
-        arguments.out.write_text(json.dumps(result, indent=1) + "\n")
+    write_result(result, arguments.out, indent=1)
     session.close()
 
 

@@ -12,9 +12,7 @@ of the solution holds): their lens waits for the exact count, as ``tests/test_in
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import subprocess
 import tempfile
 import time
 from pathlib import Path
@@ -30,6 +28,8 @@ def main() -> None:
     parser.add_argument("--out", type=Path)
     arguments = parser.parse_args()
     os.environ["ROSLYN_TUI_CACHE_DIR"] = tempfile.mkdtemp(prefix="lens-cache-")  # a fresh index
+
+    from checkout import checkout, prepare, write_result
 
     from engine import SymbolRef, code_view, load_solution
     from engine.index import member_counts
@@ -49,15 +49,8 @@ def main() -> None:
                 ]
         return any(up is not None and not any(p.IsInSource for p in up.OriginalDefinition.Locations) for up in above)
 
-    root = Path(tempfile.mkdtemp(prefix="lens-estimates-")) / "repo"
-    subprocess.run(["git", "clone", "-q", str(arguments.mirror), str(root)], check=True)
-    for name in arguments.drop:
-        (root / name).unlink()
-    if arguments.property:
-        properties = "".join(f"<{k}>{v}</{k}>" for k, v in (p.split("=", 1) for p in arguments.property))
-        props = root / "Directory.Build.props"
-        text = props.read_text() if props.exists() else "<Project>\n</Project>\n"
-        props.write_text(text.replace("</Project>", f"<PropertyGroup>{properties}</PropertyGroup>\n</Project>", 1))
+    root = checkout(arguments.mirror, "lens-estimates-")
+    prepare(root, arguments.property, dropped=arguments.drop)
     started = time.monotonic()
     session = load_solution(root / arguments.solution, watch=False)
     session.wait_warm(timeout=1800)
@@ -94,10 +87,7 @@ def main() -> None:
         "no_estimate_overriding_or_implementing_a_library_member": library,
         "differ (file, name, exact, estimate)": differ[:20],
     }
-    text = json.dumps(result, indent=2)
-    print(text)
-    if arguments.out:
-        arguments.out.write_text(text + "\n")
+    write_result(result, arguments.out)
 
 
 if __name__ == "__main__":

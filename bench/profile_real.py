@@ -10,10 +10,7 @@ its file and line, and the members on the hot path are the ones the test calls.
 from __future__ import annotations
 
 import argparse
-import json
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -32,18 +29,12 @@ def main() -> None:
     parser.add_argument("--out", type=Path)
     arguments = parser.parse_args()
 
+    from checkout import checkout, prepare, write_result
+
     from engine import load_solution, runtime, testing
 
-    root = Path(tempfile.mkdtemp(prefix="profile-real-")) / "repo"
-    subprocess.run(["git", "clone", "-q", str(arguments.mirror), str(root)], check=True)
-    if arguments.drop_nuget_config:
-        for config in root.glob("[Nn]u[Gg]et.[Cc]onfig"):
-            config.unlink()
-    if arguments.property:
-        values = "".join(f"<{k}>{v}</{k}>" for k, v in (p.split("=", 1) for p in arguments.property))
-        props = root / "Directory.Build.props"
-        text = props.read_text() if props.exists() else "<Project>\n</Project>\n"
-        props.write_text(text.replace("</Project>", f"<PropertyGroup>{values}</PropertyGroup>\n</Project>", 1))
+    root = checkout(arguments.mirror, "profile-real-")
+    prepare(root, arguments.property, arguments.drop_nuget_config)
     session = load_solution(root / arguments.solution, watch=False)
     started = time.monotonic()
     run = testing.run_tests(session, project=arguments.project, timeout=1800, framework=arguments.framework)
@@ -89,9 +80,7 @@ def main() -> None:
         checked.append({"member": member.display, "line_names_it": name in line, "line": line[:120]})
     result["solution_members"] = checked
     result["text"] = profile.render()[:4000]
-    print(json.dumps(result, indent=1))
-    if arguments.out:
-        arguments.out.write_text(json.dumps(result, indent=1) + "\n")
+    write_result(result, arguments.out, indent=1)
     session.close()
 
 

@@ -17,9 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import shutil
 import subprocess
-import tempfile
 import time
 from pathlib import Path
 
@@ -143,27 +141,16 @@ def main() -> None:
     parser.add_argument("--out", type=Path)
     arguments = parser.parse_args()
 
+    from checkout import checkout, prepare, write_result
+
     from engine import editing, load_solution, project_edits
     from engine.project_edits import target_preview
     from engine.project_edits.outcome import diagnostics
     from engine.project_edits.places import places, project_file
 
-    root = Path(tempfile.mkdtemp(prefix="project-edits-")) / "repo"
-    if (arguments.mirror / "HEAD").exists():  # a git directory: its checkout
-        subprocess.run(["git", "clone", "-q", str(arguments.mirror), str(root)], check=True)
-    else:  # a solution's directory (the generated one): a copy without build outputs
-        shutil.copytree(arguments.mirror, root, ignore=shutil.ignore_patterns("bin", "obj"))
+    root = checkout(arguments.mirror, "project-edits-")
     result: dict[str, object] = {"repository": arguments.mirror.parent.name, "round_trips": round_trips(root)}
-    if arguments.drop_nuget_config:
-        for config in root.glob("[Nn]u[Gg]et.[Cc]onfig"):
-            config.unlink()
-    for name in arguments.drop:
-        (root / name).unlink()
-    if arguments.property:
-        properties = "".join(f"<{k}>{v}</{k}>" for k, v in (p.split("=", 1) for p in arguments.property))
-        props = root / "Directory.Build.props"
-        text = props.read_text() if props.exists() else "<Project>\n</Project>\n"
-        props.write_text(text.replace("</Project>", f"<PropertyGroup>{properties}</PropertyGroup>\n</Project>", 1))
+    prepare(root, arguments.property, arguments.drop_nuget_config, arguments.drop)
     started = time.monotonic()
     session = load_solution(root / arguments.solution, watch=True)
     result["load_seconds"] = round(time.monotonic() - started, 1)
@@ -277,10 +264,7 @@ def main() -> None:
             "files": [f.path.replace(str(root), "") for f in view.files],
         }
     session.close()
-    text = json.dumps(result, indent=2)
-    print(text)
-    if arguments.out:
-        arguments.out.write_text(text + "\n")
+    write_result(result, arguments.out)
 
 
 if __name__ == "__main__":

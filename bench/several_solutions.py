@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import re
 import statistics
@@ -24,6 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from checkout import write_result
 from mcp_session import mcp_session
 
 
@@ -161,10 +161,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path)
     arguments = parser.parse_args()
     result = asyncio.run(run([s.resolve() for s in arguments.solutions], arguments.symbols))
-    text = json.dumps(result, indent=2)
-    print(text)
-    if arguments.out:
-        arguments.out.write_text(text + "\n")
+    write_result(result, arguments.out)
 
 
 if __name__ == "__main__":

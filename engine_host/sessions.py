@@ -78,6 +78,8 @@ class SessionServer:
             return session.call_plain(function, *args, **kwargs)
         if kind == "load":
             return self._load(session, *arguments)
+        if kind == "version":
+            return session.version()
         if kind == "answers_before_load":
             return session.answers_before_load()
         if kind == "has_early_index":

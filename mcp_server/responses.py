@@ -13,7 +13,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import CallToolResult, TextContent
 from pydantic import BaseModel, create_model
 
-from engine import Declaration, EngineError, cancel_thread, incomplete, page, queries, restricted_notice
+from engine import Declaration, EngineError, cancel_thread, incomplete, page, restricted_notice
 from shared_engine.session import Session
 
 from .config import Settings
@@ -91,7 +91,7 @@ def _version(session: Session | None) -> str:
     """Which solution, as of which change, a view was made from: a later page is cut from that view."""
     if session is None or not session.is_loaded:
         return ""
-    return f"{session.root}@{session.run(queries.snapshot_version)}"
+    return f"{session.root}@{session.version()}"
 
 
 def _pending(job: Job, budget: float) -> CallToolResult:

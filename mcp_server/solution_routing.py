@@ -91,13 +91,10 @@ async def _holding(
             holdings[id(session)] = (session, holding)
     if not holdings:
         return current  # nowhere: the current solution's answer says so, with near names
-    if current is not None and id(current) in holdings:
-        places = {tuple(h.places) for _, h in holdings.values()}
-        if len(places) == 1 or key != "symbol":
-            return current  # the same file or declaration, seen from several solutions
-    if len(holdings) == 1:
-        return next(iter(holdings.values()))[0]
-    if len({tuple(h.places) for _, h in holdings.values()}) == 1:
+    same = len({tuple(h.places) for _, h in holdings.values()}) == 1
+    if current is not None and id(current) in holdings and (same or key != "symbol"):
+        return current  # the same file, project or declaration, seen from several solutions
+    if same:
         return next(iter(holdings.values()))[0]
     lines = [f"{value} means different code in {len(holdings)} loaded solutions:"]
     for session, holding in holdings.values():

@@ -158,6 +158,9 @@ class RemoteSession:
         self.refresh()
         return report
 
+    def version(self) -> int:
+        return int(self._request("version"))
+
     def answers_before_load(self) -> bool:
         return bool(self._request("answers_before_load"))
 

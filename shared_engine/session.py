@@ -48,6 +48,9 @@ class Session(Protocol):
     def is_loaded(self) -> bool:
         """The load has ended well: every query answers."""
 
+    def version(self) -> int:
+        """The version of the solution answers come from now: an edit or a change on disk makes a new one."""
+
     def load(self, progress: Callable[[Any], None] | None = None, timeout: float = LOAD_TIMEOUT_SECONDS) -> Any:
         """Load the solution once (later calls wait for that load): its report. ``progress`` is told each
         ``engine.LoadProgress``."""

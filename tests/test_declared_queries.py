@@ -21,7 +21,6 @@ def test_what_an_untrusted_solution_may_run() -> None:
         "list_namespaces",
         "project_structure",
         "read_file",
-        "snapshot_version",
         "symbol_info",
     ]
 

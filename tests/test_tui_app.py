@@ -151,7 +151,7 @@ async def test_hierarchies_and_lazy_expansion(shop):
 
 
 async def test_callers_after_a_page_load_when_their_node_is_expanded(shop, monkeypatch):
-    monkeypatch.setattr("tui.app.CALLERS_PAGE", 2)
+    monkeypatch.setattr("tui.actions.navigation.CALLERS_PAGE", 2)
     whole = shop.run(call_hierarchy, SymbolRef(name="Customer.Balance"), direction="both")
     total = whole.incoming_total
     app = RoslynTui(SHOP_SLN)

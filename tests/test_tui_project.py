@@ -5,8 +5,6 @@ the palette's undo puts every byte back."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from engine import project_edits
@@ -17,20 +15,12 @@ from tui.widgets.panels import ListPanel
 from tui.widgets.solution_tree import SolutionTree
 
 from .conftest import copy_fixture
+from .pilot_waits import settled
 
 
 @pytest.fixture(autouse=True)
 def private_config(tmp_path, monkeypatch):
     monkeypatch.setenv("ROSLYN_TUI_CONFIG_DIR", str(tmp_path / "config"))
-
-
-async def settled(pilot, until, seconds: float = 90) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if until():
-            return
-        await pilot.pause(0.2)
-    raise AssertionError("the app did not get there")
 
 
 async def test_p_on_a_project_shows_it_and_u_updates_a_package_then_undo(tmp_path) -> None:

@@ -4,7 +4,6 @@ own shared engine, and the app answers about the solution the tree's cursor is i
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from tui.widgets.solution_tree import SolutionNode, SolutionTree
 from tui.widgets.source_view import SourceView
 
 from .conftest import copy_fixture
+from .pilot_waits import settled
 
 
 @pytest.fixture(autouse=True)
@@ -23,21 +23,12 @@ def private_config(tmp_path, monkeypatch):
     monkeypatch.setenv("ROSLYN_TUI_CONFIG_DIR", str(tmp_path / "config"))
 
 
-async def settled(pilot, until, seconds: float = 120) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if until():
-            return
-        await pilot.pause(0.2)
-    raise AssertionError("the app did not get there")
-
-
 async def test_the_tree_shows_each_solution_and_the_app_answers_about_the_one_the_cursor_is_in(tmp_path) -> None:
     monorepo = copy_fixture("Monorepo", tmp_path)
     app = RoslynTui(monorepo / "Store.slnx", more=(monorepo / "Tools.slnx",))
     async with app.run_test(size=(140, 40)) as pilot:
         tree = app.query_one(SolutionTree)
-        await settled(pilot, lambda: len(tree.structures) == 2)
+        await settled(pilot, lambda: len(tree.structures) == 2, 120)
         assert str(tree.root.label) == "2 solutions"
         shown = {str(node.label): [str(child.label) for child in node.children] for node in tree.root.children}
         expected = {

@@ -61,7 +61,7 @@ def preview_target(
     references = list(project.MetadataReferences)
     framework_references = [r for r in references if _FRAMEWORK_REFERENCE.search(str(getattr(r, "FilePath", "") or ""))]
     packs = {_pack_of(str(r.FilePath)) for r in framework_references} - {None}
-    assemblies = _reference_assemblies(snapshot, framework, tfm, packs)
+    assemblies = _reference_assemblies(framework, tfm, packs)
     if assemblies is None:
         return [
             f"{tfm} not previewed: its reference assemblies are not on this machine (restore downloads them once "
@@ -199,9 +199,7 @@ def _pack_of(path: str) -> str | None:
     return next((pack for pack, package in _PACKS.items() if named.lower() in (pack.lower(), package)), None)
 
 
-def _reference_assemblies(
-    snapshot: Snapshot, framework: Framework, tfm: str, packs: set[str | None]
-) -> list[Path] | None:
+def _reference_assemblies(framework: Framework, tfm: str, packs: set[str | None]) -> list[Path] | None:
     """The reference assemblies of ``tfm``: each .NET pack the project uses, in the SDK's ``packs`` or
     NuGet's folder (the newest patch); .NET Standard's and .NET Framework's from NuGet's folder."""
     nuget = Path(os.environ.get("NUGET_PACKAGES") or Path.home() / ".nuget" / "packages")
@@ -211,7 +209,7 @@ def _reference_assemblies(
             folder = "netcoreapp" + folder[3:]
         found: list[Path] = []
         for pack in sorted(p for p in packs if p) or ["Microsoft.NETCore.App.Ref"]:
-            directory = _newest([*_sdk_packs(snapshot, pack), nuget / _PACKS[pack]], folder)
+            directory = _newest([*_sdk_packs(pack), nuget / _PACKS[pack]], folder)
             if directory is None:
                 return None
             found += sorted(directory.glob("*.dll"))
@@ -233,13 +231,12 @@ def _reference_assemblies(
     return None
 
 
-def _sdk_packs(snapshot: Snapshot, pack: str) -> list[Path]:
-    from ..host.runtime import find_dotnet
+def _sdk_packs(pack: str) -> list[Path]:
+    """Where the SDK this process runs on keeps ``pack`` (its runtime is started: nothing is asked of
+    ``dotnet``)."""
+    from ..host.runtime import ensure_runtime
 
-    try:
-        return [find_dotnet(snapshot.root).root / "packs" / pack]
-    except Exception:  # no SDK to ask: NuGet's folder alone
-        return []
+    return [ensure_runtime().dotnet.root / "packs" / pack]
 
 
 def _newest(places: list[Path], folder: str) -> Path | None:

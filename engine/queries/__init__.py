@@ -16,7 +16,7 @@ from .classification import semantic_classes
 from .definition import go_to_definition
 from .diagnostics import diagnostics
 from .hierarchy import type_hierarchy
-from .holdings import holds_file, holds_project, holds_symbol, snapshot_version
+from .holdings import holds_file, holds_project, holds_symbol
 from .implementations import find_implementations, find_overrides
 from .info import method_overloads, symbol_info
 from .members import type_members
@@ -46,7 +46,6 @@ __all__ = [
     "project_structure",
     "read_file",
     "semantic_classes",
-    "snapshot_version",
     "symbol_info",
     "type_hierarchy",
     "type_members",

@@ -56,9 +56,3 @@ def holds_symbol(snapshot: Snapshot, operation: Operation, name: str) -> Holding
 def holds_project(snapshot: Snapshot, operation: Operation, name: str) -> Holding:
     found = snapshot.project_named(name)
     return Holding((str(found.FilePath or name),)) if found is not None else Holding()
-
-
-@query(restricted=True)
-def snapshot_version(snapshot: Snapshot, operation: Operation) -> int:
-    """The version of the solution answers come from (an edit or a change on disk makes a new one)."""
-    return snapshot.version

@@ -310,6 +310,10 @@ class SolutionSession:
 
     # -- reading --------------------------------------------------------------------------------
 
+    def version(self) -> int:
+        """The current snapshot's version (``shared_engine.session.Session.version``)."""
+        return self.snapshot().version
+
     def snapshot(self) -> Snapshot:
         """The current snapshot; hold on to it for the length of one query."""
         if self._snapshot is None:
