@@ -74,6 +74,7 @@ from .views.diagnostics import DiagnosticList
 from .views.docs import DocumentationView
 from .views.edits import CodeActionItem, CodeActionList, EditPreview
 from .views.endpoints import Endpoint, EndpointList
+from .views.hang import HangReport
 from .views.hierarchy import HierarchyNode, ImplementationList, OverrideList, TypeHierarchy
 from .views.load import LoadSummary
 from .views.members import MemberList
@@ -153,6 +154,7 @@ __all__ = [
     "FileNotInSolution",
     "FileOutline",
     "FlameNode",
+    "HangReport",
     "HierarchyNode",
     "ImplementationList",
     "InlayHint",

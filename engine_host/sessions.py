@@ -25,6 +25,8 @@ class SessionServer:
         self._send_lock = threading.Lock()
         self._generated_sent = 0
         """How many of the engine's generated documents the front end was told of."""
+        self._answering: dict[int, int] = {}
+        """The thread answering each request still running (a ``stop`` names requests)."""
 
     def serve(self) -> None:
         """Until the front end leaves: each request answered from its own thread."""
@@ -40,11 +42,14 @@ class SessionServer:
             threading.Thread(target=self._answer, args=(number, kind, payload), daemon=True).start()
 
     def _answer(self, number: int, kind: str, payload: tuple[Any, ...]) -> None:
+        self._answering[number] = threading.get_ident()
         try:
             value = self._do(number, kind, payload)
             outcome: tuple[str, Any] = ("ok", value)
         except Exception as error:
             outcome = ("error", error if isinstance(error, EngineError) else _described(error))
+        finally:
+            self._answering.pop(number, None)
         try:
             self._tell_generated(number)
             self._send(number, *outcome)
@@ -86,6 +91,11 @@ class SessionServer:
             return session.early_index() is not None
         if kind == "prefer":
             session.prefer(arguments[0])
+            return None
+        if kind == "stop":
+            for asked in arguments[0]:
+                if (thread := self._answering.get(asked)) is not None:
+                    session.stop(thread)
             return None
         raise EngineError(f"Unknown request {kind!r} from a front end of the same version.")
 

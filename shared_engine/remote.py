@@ -70,6 +70,8 @@ class EngineGone(ConnectionError):
 class _Pending:
     done: threading.Event
     callbacks: dict[int, Callable[..., Any]]
+    thread: int
+    """The front end's thread that asked."""
     outcome: tuple[str, Any] | None = None
 
 
@@ -170,6 +172,12 @@ class RemoteSession:
     def prefer(self, path: str) -> None:
         self._request("prefer", path)
 
+    def stop(self, thread: int) -> None:
+        """The engine stops what answers the requests ``thread`` is waiting for."""
+        asked = [number for number, pending in list(self._pending.items()) if pending.thread == thread]
+        if asked:
+            self._request("stop", tuple(asked))
+
     def close(self) -> None:
         self._gone = "closed"
         with contextlib.suppress(OSError):
@@ -184,7 +192,7 @@ class RemoteSession:
         number = next(self._numbers)
         callbacks: dict[int, Callable[..., Any]] = {}
         marked = tuple(self._marked(value, callbacks) for value in payload)
-        pending = self._pending[number] = _Pending(threading.Event(), callbacks)
+        pending = self._pending[number] = _Pending(threading.Event(), callbacks, threading.get_ident())
         try:
             with self._send_lock:
                 send_frame(self._connection, (number, kind, marked))

@@ -79,5 +79,9 @@ class Session(Protocol):
     def prefer(self, path: str) -> None:
         """A user opened ``path``: compile its project before the others."""
 
+    def stop(self, thread: int) -> None:
+        """Stop what this process's ``thread`` asked of the session and still runs (a test run, an app):
+        its processes end, and a run that can say where it was answers with that."""
+
     def close(self) -> None:
         """Let go of the session (a remote one: the connection; the engine stays for the others)."""

@@ -1,15 +1,18 @@
 """What runs, on a private copy of the Stuck fixture. A test run that does not end (two threads that take
-two locks in opposite orders): stopped at its time limit, the run answers with every managed thread's
-stack read by dotnet-stack, the frames in the solution's code taken to their declarations, and the
-deadlock named. A test profiled: its deliberately hot member first, with its line."""
+two locks in opposite orders): stopped at its time limit or by the user, the run answers with every
+managed thread's stack read by dotnet-stack, the frames in the solution's code taken to their
+declarations, and the deadlock named; a confined app that deadlocks the same way too. A test profiled:
+its deliberately hot member first, with its line."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
 
 from engine import load_solution, runtime, testing
+from engine.apps.run import run_app
 
 from .conftest import copy_fixture
 from .mcp_client import McpClient
@@ -47,6 +50,44 @@ def test_a_deadlocked_test_answers_with_each_thread_s_stack(stuck):
     assert "Ledger.ToChecking():11" in text and "Ledger.ToSavings():22" in text
 
 
+def _own_threads(hang):
+    return {thread.first_own().symbol.display: thread for thread in hang.items if thread.own}
+
+
+def test_a_test_run_the_user_stops_answers_where_each_thread_was(stuck):
+    _, session = stuck
+    started = time.monotonic()
+    run = testing.run_tests(session, tests=[DEADLOCK], timeout=300, cancelled=lambda: time.monotonic() - started > 15)
+    assert run.problems == ("dotnet test was stopped; it and every process it started were ended.",)
+    assert set(_own_threads(run.hang)) == {"Ledger.TransferBothWays()", "Ledger.ToChecking()", "Ledger.ToSavings()"}
+    assert run.render().startswith("Tests of tests/Stuck.Tests/Stuck.Tests.csproj (1 named tests) STOPPED")
+
+
+def test_an_app_past_its_time_answers_with_each_thread_s_stack(stuck):
+    """The app runs confined (PID and mount namespaces of its own): its stacks are still read, from the
+    socket in its scratch directory under the pid it sees."""
+    root, session = stuck
+    ran = run_app("apps/transfer.cs", session=session, timeout=10)
+    assert ran.timed_out and ran.exit_code is None and ran.stdout == "transferring both ways\n"
+    assert "Linux namespaces" in ran.confinement
+    hang = ran.hang
+    assert hang is not None and hang.process.startswith("transfer (pid ")
+    own = _own_threads(hang)
+    assert set(own) == {"Ledger.TransferBothWays()", "Ledger.ToChecking()", "Ledger.ToSavings()"}
+    assert own["Ledger.ToSavings()"].first_own().location.path == str(root / "src" / "Stuck.Core" / "Ledger.cs")
+    assert "deadlock-shaped: 2 threads wait for locks in the solution's code" in ran.render()
+
+
+def test_an_app_stopped_by_the_user_answers_where_it_was(stuck):
+    _, session = stuck
+    started = time.monotonic()
+    ran = run_app("apps/transfer.cs", session=session, cancelled=lambda: time.monotonic() - started > 8)
+    assert ran.stopped and not ran.timed_out and ran.render().splitlines()[0].endswith(
+        f"stopped by the user in {ran.seconds:.2f} s (build {ran.build_seconds:.1f} s)"
+    )
+    assert ran.hang is not None and "Ledger.ToChecking()" in _own_threads(ran.hang)
+
+
 def test_a_run_within_its_time_reads_no_stack(stuck):
     _, session = stuck
     run = testing.run_tests(session, tests=["Stuck.Tests.PrimesTests.Counts_the_primes_below_two_million"], timeout=300)
@@ -63,6 +104,20 @@ def test_over_mcp_run_tests_with_a_time_limit_answers_the_stacks(tmp_path):
         assert "ran past 15 s" in text and "deadlock-shaped: 2 threads wait for locks" in text
         hang = answer.structured_content["result"]["hang"]
         assert any(thread["state"] == "blocked on a lock" for thread in hang["items"])
+
+
+def test_over_mcp_cancel_job_answers_where_the_stopped_run_was(tmp_path):
+    root = copy_fixture("Stuck", tmp_path)
+    with McpClient({"DOTNET_SOLUTION_PATH": str(root / "Stuck.slnx"), "ROSLYN_CALL_BUDGET_SECONDS": "3"}) as client:
+        started = time.monotonic()
+        job = client.call("run_tests", tests=[DEADLOCK], timeout_seconds=600).structured_content["job"]
+        time.sleep(max(0.0, 25 - (time.monotonic() - started)))  # built, and the test host deadlocked
+        stopped = client.call("cancel_job", job_id=job)
+        assert not stopped.is_error, stopped.content[0].text
+        assert stopped.content[0].text.startswith(f"job {job} (run_tests): cancelled after ")
+        text = stopped.content[1].text
+        assert "STOPPED" in text and "deadlock-shaped: 2 threads wait for locks" in text
+        assert any(t["state"] == "blocked on a lock" for t in stopped.structured_content["result"]["hang"]["items"])
 
 
 def test_a_profile_puts_the_hot_member_first_with_its_line(stuck):

@@ -20,6 +20,7 @@ from tui.screens.profile import ProfileScreen
 from tui.widgets.flame_graph import FlameGraph
 from tui.widgets.panels import ListPanel
 from tui.widgets.source_view import SourceView
+from tui.widgets.tests_panel import TestsPanel
 
 from .conftest import copy_fixture
 
@@ -121,3 +122,35 @@ async def test_a_profile_s_flame_graph_opens_the_hot_member_and_its_lens_shows_t
         await settled(pilot, lambda: any(lens.time for lens in source.lenses.values()))
         lens = next(lens for lens in source.lenses.values() if lens.name == "IsPrime")
         assert lens.time.endswith(" ms") and lens.label().endswith(lens.time)
+
+
+async def test_shift_f5_stops_a_test_run_and_the_tests_panel_shows_where_each_thread_was(tmp_path) -> None:
+    """On the shared engine: the stop travels to the engine, which reads the stuck test host's stacks
+    before it ends it; each thread in the solution's code opens where it waits."""
+    root = copy_fixture("Stuck", tmp_path)
+    ledger = root / "src" / "Stuck.Core" / "Ledger.cs"
+    app = RoslynTui(root / "Stuck.slnx")
+    async with app.run_test(size=(160, 45)) as pilot:
+        await app.workers.wait_for_complete()
+        app.open_location(Location(str(ledger), 33, 24, 33, 24))  # Ledger.TransferBothWays: the deadlocked test reaches it
+        source = app.query_one(SourceView)
+        await settled(pilot, lambda: source.path == str(ledger) and source.position[0] == 33, 60)
+        panel = app.query_one("#tests-panel", TestsPanel)
+        await pilot.press("f9")
+        await settled(pilot, lambda: panel.tests() == ["M:Stuck.Tests.LedgerTests.Transfers_both_ways_at_once"], 60)
+        await pilot.press("f5")
+        started = time.monotonic()
+        while time.monotonic() - started < 25:  # built, and the test host deadlocked
+            await pilot.pause(0.5)
+        assert app._run_thread is not None, "the run ended by itself"
+        await pilot.press("shift+f5")
+        await settled(pilot, lambda: "STOPPED" in str(panel.border_title), 90)
+        shown = [str(panel.get_option_at_index(i).prompt) for i in range(panel.option_count)]
+        assert shown[0] == "problem: dotnet test was stopped; it and every process it started were ended."
+        assert any(line.startswith("deadlock-shaped: 2 threads wait for locks") for line in shown)
+        checking = next(i for i, line in enumerate(shown) if "at Ledger.ToChecking()" in line)
+        assert shown[checking].split("\n")[0].endswith("blocked on a lock in Monitor.Enter_Slowpath")
+        panel.focus()
+        panel.highlighted = checking
+        await pilot.press("enter")
+        await settled(pilot, lambda: source.path == str(ledger) and source.cursor_location[0] == 10)

@@ -92,6 +92,13 @@ APP_BINDINGS = [
         "results as they arrive, enter on a failure opens where it failed",
     ),
     Binding(
+        "shift+f5",
+        "stop_run",
+        "Stop",
+        id="stop_run",
+        tooltip="stop the test run: its processes end, and the Tests panel shows where each thread was",
+    ),
+    Binding(
         "ctrl+b",
         "build",
         "Build",

@@ -1,10 +1,13 @@
 """Running a file-based app for the user or an assistant: built as ``dotnet run`` builds it (in the
-server, into the user cache), then run confined as REPL code is, with its output captured."""
+server, into the user cache), then run confined as REPL code is, with its output captured. An app run
+past its time, or stopped, answers with where each of its threads was (``engine.runtime.stacks``): its
+runtime keeps its diagnostics socket (in the run's scratch), the debugger's and profiler's are off."""
 
 from __future__ import annotations
 
 import subprocess
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +15,15 @@ from ..errors import InvalidArgument
 from ..repl.limits import ReplLimits
 from ..sandbox import confined
 from ..sandbox.processes import end_group
-from ..testing.child import dotnet_path
+from ..testing.child import (
+    ChildFailed,
+    RunStopped,
+    StoppedEarly,
+    cancellable,
+    dotnet_path,
+    read_before_end,
+    stuck_reader,
+)
 from ..testing.runtimes import roll_forward_note
 from ..views.apps import AppError, AppRun
 from ..workspace.boundary import is_inside, real
@@ -20,13 +31,19 @@ from .build import build_app
 
 MAX_OUTPUT = 64 * 1024
 DEFAULT_TIMEOUT = 30.0
+_POLL = 0.1
 
 
 def run_app(
-    path: str, arguments: list[str] | None = None, session: Any | None = None, timeout: float | None = None
+    path: str,
+    arguments: list[str] | None = None,
+    session: Any | None = None,
+    timeout: float | None = None,
+    cancelled: Callable[[], bool] | None = None,
 ) -> AppRun:
     """Build and run the app at ``path`` (inside the loaded solution's directory, or the working
-    directory when none is loaded) with ``arguments``; its exit code and output."""
+    directory when none is loaded) with ``arguments``; its exit code and output. Past ``timeout`` or
+    once ``cancelled()`` (else a cancel of this thread's request), it is ended, its stacks read first."""
     from ..repl import consent
 
     consent.require(session)
@@ -51,7 +68,8 @@ def run_app(
         processes=limits.processes,
         DOTNET_GCHeapHardLimit=hex(limits.memory_mb * 1024 * 1024),
         DOTNET_gcServer="0",
-        DOTNET_EnableDiagnostics="0",
+        DOTNET_EnableDiagnostics_Debugger="0",
+        DOTNET_EnableDiagnostics_Profiler="0",
         **settings,
     )
     started = time.monotonic()
@@ -64,27 +82,52 @@ def run_app(
         stderr=subprocess.PIPE,
         start_new_session=True,
     )
-    timed_out = False
     try:
-        stdout, stderr = process.communicate(timeout=timeout or DEFAULT_TIMEOUT)
-    except subprocess.TimeoutExpired:
-        timed_out = True
-        end_group(process)
-        stdout, stderr = process.communicate()
+        stdout, stderr, early = _waited(
+            process, dotnet, started, timeout or DEFAULT_TIMEOUT, cancellable("app run", cancelled)
+        )
     finally:
         end_group(process)
         run.cleanup()
+    hang = None
+    if early is not None and early.stuck is not None and session is not None and (reader := stuck_reader()):
+        hang = session.run(reader[1], early.stuck, early.seconds)
     cut = len(stdout) > MAX_OUTPUT or len(stderr) > MAX_OUTPUT
     return AppRun(
         str(app),
         args,
-        None if timed_out else process.returncode,
+        None if early is not None else process.returncode,
         stdout[:MAX_OUTPUT].decode("utf-8", "replace"),
         stderr[:MAX_OUTPUT].decode("utf-8", "replace"),
         cut,
         round(time.monotonic() - started, 2),
         round(built.seconds, 2),
         run.description,
-        timed_out=timed_out,
+        timed_out=isinstance(early, ChildFailed),
         runtime=rolled,
+        stopped=isinstance(early, RunStopped),
+        hang=hang,
     )
+
+
+def _waited(
+    process: subprocess.Popen[bytes], dotnet: str, started: float, timeout: float, cancelled: Callable[[], bool]
+) -> tuple[bytes, bytes, StoppedEarly | None]:
+    """The app's output once it ends; when it is ended first (past ``timeout``, or stopped), what ended
+    it, with its stacks read before."""
+    while True:
+        try:
+            stdout, stderr = process.communicate(timeout=_POLL)
+            return stdout, stderr, None
+        except subprocess.TimeoutExpired:
+            early: ChildFailed | RunStopped
+            if cancelled():
+                early = RunStopped("The app was stopped before it ended.", "Run it again when you need it.")
+            elif time.monotonic() - started > timeout:
+                early = ChildFailed(f"The app ran past {timeout:g} s.", "Give it a longer timeout.")
+            else:
+                continue
+        read_before_end(early, process.pid, dotnet, started)
+        end_group(process)
+        stdout, stderr = process.communicate()
+        return stdout, stderr, early

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..errors import EngineError, InvalidArgument, OperationCancelled
 from ..host.interop import Operation
@@ -35,12 +35,21 @@ _QUIET = {
 }
 
 
-class ChildFailed(EngineError):
-    """A ``dotnet`` command could not be started or ran past its time."""
+class StoppedEarly:
+    """What a run ended before its own end carries."""
 
     stuck: Any = None
-    """What the registered reader captured of the run before it was stopped (its threads' stacks)."""
+    """What the registered reader captured of the run before it was ended (its threads' stacks)."""
     seconds: float = 0.0
+    """How long it had run then."""
+
+
+class ChildFailed(StoppedEarly, EngineError):
+    """A ``dotnet`` command could not be started or ran past its time."""
+
+
+class RunStopped(StoppedEarly, OperationCancelled):
+    """The user stopped a run (a client's cancel, the app's stop key) before it ended."""
 
 
 _stuck_readers: list[tuple[Callable[[int, str], Any], Callable[..., Any]]] = []
@@ -55,6 +64,9 @@ def reads_stuck_runs(capture: Callable[[int, str], Any], describe: Callable[...,
 
 def stuck_reader() -> tuple[Callable[[int, str], Any], Callable[..., Any]] | None:
     return _stuck_readers[0] if _stuck_readers else None
+
+
+StoppedEarlyError = TypeVar("StoppedEarlyError", bound=StoppedEarly)
 
 
 @dataclass(frozen=True)
@@ -106,11 +118,11 @@ def run_child(
 ) -> Finished:
     """Run ``command`` in ``cwd`` to its end, each output line to ``on_line`` as it comes; ``settings``
     are added to its allowlisted environment (``DOTNET_ROLL_FORWARD``). With ``read_stuck``, a run past
-    its time is read by the registered reader before it is ended (``ChildFailed.stuck``).
+    its time or stopped is read by the registered reader before it is ended (``StoppedEarly.stuck``).
 
     Raises:
         ChildFailed: it could not start, or ran past ``timeout`` seconds (it and its children were ended).
-        OperationCancelled: ``cancelled()`` turned true (it and its children were ended).
+        RunStopped: ``cancelled()`` turned true (it and its children were ended).
     """
     started = time.monotonic()
     try:
@@ -150,27 +162,36 @@ def run_child(
         while process.poll() is None:
             drain()
             if cancelled is not None and cancelled():
-                raise OperationCancelled(
-                    f"{_name(command)} was cancelled; it and every process it started were ended.",
+                stopped = RunStopped(
+                    f"{_name(command)} was stopped; it and every process it started were ended.",
                     "Run it again when you need it.",
                 )
+                raise read_before_end(stopped, process.pid, command[0], started, read_stuck)
             if time.monotonic() - started > timeout:
                 failed = ChildFailed(
                     f"{_name(command)} ran past {timeout:.0f} s and was stopped with every process it started.",
                     "Give it more time (the timeout argument or ROSLYN_BUILD_TIMEOUT_SECONDS), or build less.",
                 )
-                readers = stuck_reader() if read_stuck else None
-                if readers is not None:
-                    failed.seconds = time.monotonic() - started
-                    with contextlib.suppress(Exception):  # the stacks explain a hang; their absence must not hide it
-                        failed.stuck = readers[0](process.pid, command[0])
-                raise failed
+                raise read_before_end(failed, process.pid, command[0], started, read_stuck)
             time.sleep(0.05)
     finally:
         _end_group(process)
         reader.join(timeout=5)
         drain()
     return Finished(process.returncode, time.monotonic() - started, "".join(lines))
+
+
+def read_before_end(
+    early: StoppedEarlyError, group: int, dotnet: str, started: float, read: bool = True
+) -> StoppedEarlyError:
+    """``early`` with how long the run of session ``group`` ran and, when ``read``, what the registered
+    reader captured of it (before it is ended)."""
+    early.seconds = time.monotonic() - started
+    readers = stuck_reader() if read else None
+    if readers is not None:
+        with contextlib.suppress(Exception):  # the stacks explain a hang; their absence must not hide it
+            early.stuck = readers[0](group, dotnet)
+    return early
 
 
 def _read(process: subprocess.Popen[str], arrived: queue.Queue[str]) -> None:

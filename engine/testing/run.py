@@ -23,6 +23,7 @@ from .build_log import messages
 from .child import (
     ChildFailed,
     Finished,
+    RunStopped,
     cancellable,
     check_configuration,
     dotnet_command,
@@ -157,11 +158,11 @@ def run_tests(
             runs = [run(None, settings)]  # one dotnet test runs every target
         else:
             runs = [run(plan.framework, settings) for plan in runnable]
-    except ChildFailed as failed:
+    except (ChildFailed, RunStopped) as failed:
         reader = stuck_reader()
         if failed.stuck is None or reader is None:
             raise
-        # Past its time: the answer is where each thread was when it was stopped.
+        # Past its time or stopped: the answer is where each thread was when it was ended.
         hang = session.run(reader[1], failed.stuck, failed.seconds)
         what = _selection(session, symbol, tests, names, filter)
         return TestRun(

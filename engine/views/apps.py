@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .hang import HangReport
 from .text import plural
 
 
@@ -65,6 +66,10 @@ class AppRun:
     runtime: str = ""
     """On what it ran when not its own .NET runtime: ``its runtime (8.0) is not installed; ran on 10.0.12
     by roll-forward``."""
+    stopped: bool = False
+    """The user stopped it before it ended."""
+    hang: HangReport | None = None
+    """Where each of its threads was when it was stopped or ran past its time."""
 
     def render(self) -> str:
         if self.errors:
@@ -72,6 +77,7 @@ class AppRun:
             lines += [f"  line {e.app_line}: {e.id} {e.message}" for e in self.errors]
             return "\n".join(lines)
         ended = "stopped at the time limit" if self.timed_out else f"exit code {self.exit_code}"
+        ended = "stopped by the user" if self.stopped else ended
         lines = [f"Ran {self.path} {' '.join(self.arguments)}".rstrip() + f": {ended} in {self.seconds:.2f} s "
                  f"(build {self.build_seconds:.1f} s)" + (f" ({self.runtime})" if self.runtime else ""),
                  f"confinement: {self.confinement}"]  # fmt: skip
@@ -81,4 +87,6 @@ class AppRun:
             lines += ["stderr:", self.stderr.rstrip("\n")]
         if self.output_cut:
             lines.append("(output cut at 64 KB)")
+        if self.hang is not None:
+            lines.append(self.hang.render())
         return "\n".join(lines)

@@ -126,6 +126,7 @@ class TestRun:
 
     def render(self) -> str:
         state = "FAILED" if self.failed or self.problems else "passed"
+        state = "STOPPED" if self.hang is not None else state
         rolled = [t.framework for t in self.targets if t.ran and t.note]
         skipped = [t.framework for t in self.targets if not t.ran]
         remarks = [f"{', '.join(rolled)} by roll-forward"] if rolled else []

@@ -17,7 +17,7 @@ from shared_engine.session import LOAD_TIMEOUT_SECONDS, QUERY_TIMEOUT_SECONDS
 
 from ..errors import EngineError, NotTrusted, WorkspaceLoadFailed
 from ..host import idle_priority, python_heap
-from ..host.interop import Operation
+from ..host.interop import Operation, cancel_thread
 from ..host.runtime import RuntimeInfo
 from ..models import LoadReport, WorkspaceDiagnostic
 from ..trust import NAMED_BY_USER, Trust
@@ -356,6 +356,10 @@ class SolutionSession:
         """``function(*args, **kwargs)`` where this session lives (here, at once): the REPL's state is
         the process's own, as in a shared engine it is the engine's."""
         return function(*args, **kwargs)
+
+    def stop(self, thread: int) -> None:
+        """Stop what ``thread`` asked and still runs: here, every operation that thread started."""
+        cancel_thread(thread)
 
     def start(
         self, query: Callable[..., T], *args: Any, timeout: float | None = DEFAULT_QUERY_TIMEOUT, **kwargs: Any

@@ -15,6 +15,9 @@ from .registry import toolset
 
 tool = toolset("navigation")
 
+STOP_PATIENCE_SECONDS = 40.0
+"""How long ``cancel_job`` waits for a stopped run's last answer (reading its stacks takes seconds)."""
+
 JobId = Annotated[str, Field(description="The job id a call answered with when it outlived its time (job-3).")]
 
 
@@ -67,11 +70,18 @@ async def job_result(
 
 @tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False))
 async def cancel_job(job_id: JobId) -> CallToolResult:
-    """Stop a call that outlived its time (a test run, a build): it and the processes it started end."""
+    """Stop a call that outlived its time (a test run, a build, an app): it and the processes it
+    started end. A test or app run answers with where each of its threads was when it was stopped."""
     job = _job(job_id)
     if job.done.is_set():
         return _said(f"{job.status()}: nothing to cancel; job_result gives its answer.", job=job.id, state=job.state)
     job.cancelled = True
     cancel_thread(job.thread)
     JOBS.forget(job)
-    return _said(f"{job.status()}: stopped.", job=job.id, state=job.state)
+    # A run reads its stacks before it ends its processes: that answer is worth the wait.
+    await anyio.to_thread.run_sync(job.done.wait, STOP_PATIENCE_SECONDS, abandon_on_cancel=True)
+    if job.view is None or job.shape is None:
+        return _said(f"{job.status()}: stopped.", job=job.id, state=job.state)
+    answer = job.shape(job.view)
+    answer.content.insert(0, TextContent(type="text", text=f"{job.status()}: stopped. Where it was:"))
+    return answer  # type: ignore[no-any-return]

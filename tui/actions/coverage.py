@@ -7,6 +7,8 @@ assistant on the same engine too); with no run yet the engine says so at once an
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from textual import work
@@ -37,6 +39,9 @@ class CoverageActions(AppMixin):
         def open_location(self, location: Location, remember: bool = True, reload: bool = False) -> None: ...
 
         def _show_tests(self, view: Any) -> None: ...
+
+        @contextlib.contextmanager
+        def stoppable_run(self) -> Iterator[None]: ...
 
     def apply_coverage_config(self) -> None:
         self.query_one(SourceView).toggle_marks(coverage=config.load().get("coverage_marks", "on") != "off")
@@ -85,12 +90,13 @@ class CoverageActions(AppMixin):
         if session is None:
             return
         try:
-            run = session.call(
-                runtime.run_tests_with_coverage,
-                ref,
-                listed or None,
-                on_result=lambda outcome, name: self.call_from_thread(panel.finished_one, outcome, name),
-            )
+            with self.stoppable_run():
+                run = session.call(
+                    runtime.run_tests_with_coverage,
+                    ref,
+                    listed or None,
+                    on_result=lambda outcome, name: self.call_from_thread(panel.finished_one, outcome, name),
+                )
         except EngineError as error:
             self.call_from_thread(self.notify, error.describe(), title="Coverage", severity="error")
             return

@@ -1,11 +1,15 @@
 """The app's change-loop actions: the tests that reach the symbol at the cursor, running them with
-results as they arrive, building the solution into the Diagnostics panel, and the Stack trace screen.
+results as they arrive (and stopping them, to see where each thread was), building the solution into
+the Diagnostics panel, and the Stack trace screen.
 
 Builds and tests run the solution's own code, so the engine refuses them for a restricted solution;
 the app says so rather than offering them."""
 
 from __future__ import annotations
 
+import contextlib
+import threading
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from textual import work
@@ -21,9 +25,11 @@ from .base import AppMixin
 
 
 class TestingActions(AppMixin):
-    """Mixed into ``RoslynTui``: the actions behind f9, f5, ctrl+b and ctrl+k."""
+    """Mixed into ``RoslynTui``: the actions behind f9, f5, shift+f5, ctrl+b and ctrl+k."""
 
     session: Session | None
+    _run_thread: int | None = None
+    """The worker thread waiting for the test run now going (what shift+f5 stops)."""
 
     if TYPE_CHECKING:
 
@@ -88,10 +94,11 @@ class TestingActions(AppMixin):
         if session is None:
             return
         try:
-            if changed_since is not None:
-                run = session.call(review.run_changed_tests, changed_since, on_result=arrived)
-            else:
-                run = session.call(testing.run_tests, symbol=ref, tests=listed or None, on_result=arrived)
+            with self.stoppable_run():
+                if changed_since is not None:
+                    run = session.call(review.run_changed_tests, changed_since, on_result=arrived)
+                else:
+                    run = session.call(testing.run_tests, symbol=ref, tests=listed or None, on_result=arrived)
         except EngineError as error:
             self.call_from_thread(self.notify, error.describe(), title="Tests", severity="error")
             return
@@ -100,6 +107,30 @@ class TestingActions(AppMixin):
         self.call_from_thread(
             self.notify, summary, title="Tests", severity="error" if run.failed or run.problems else "information"
         )
+
+    @contextlib.contextmanager
+    def stoppable_run(self) -> Iterator[None]:
+        """While the body waits for a run, shift+f5 stops it."""
+        self._run_thread = threading.get_ident()
+        try:
+            yield
+        finally:
+            self._run_thread = None
+
+    def action_stop_run(self) -> None:
+        thread, session = self._run_thread, self.session
+        if thread is None or session is None:
+            self.notify("No test run is going: f5 starts one.", title="Stop")
+            return
+        self.query_one("#tests-panel", TestsPanel).border_title = "Stopping: reading where each thread is…"
+        self.stop_run(session, thread)
+
+    @work(thread=True, group="stop")
+    def stop_run(self, session: Session, thread: int) -> None:
+        try:
+            session.stop(thread)
+        except EngineError as error:
+            self.call_from_thread(self.notify, error.describe(), title="Stop", severity="error")
 
     def action_build(self) -> None:
         if self.session is None:

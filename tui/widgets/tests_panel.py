@@ -9,7 +9,7 @@ from typing import Any
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from engine import Location, TestRun, TestsReaching, where
+from engine import HangReport, Location, TestRun, TestsReaching, where
 
 from .panels import LocationChosen
 
@@ -42,6 +42,8 @@ class TestsPanel(OptionList):
         else:
             for problem in view.problems:
                 self._add(f"problem: {problem}", None)
+            if view.hang is not None:
+                self._add_hang(view.hang, view.root)
             for result in view.items:
                 self._add(self._result(view, result), self._failure_place(result))
         if self.option_count:
@@ -69,6 +71,20 @@ class TestsPanel(OptionList):
     def _add(self, text: str, place: Location | None) -> None:
         self.add_option(Option(text))
         self._places.append(place)
+
+    def _add_hang(self, hang: HangReport, root: str) -> None:
+        """Where the stopped run was: the deadlock named, then each thread in the solution's code, opening
+        at its innermost frame there."""
+        self._add(hang.render().splitlines()[0], None)
+        for words in hang.deadlock:
+            self._add(f"deadlock-shaped: {words}", None)
+        for thread in hang.items:
+            own = [f for f in thread.frames if not f.external and f.symbol is not None]
+            if not own:
+                continue
+            state = f"{thread.state} in {thread.waits_in}" if thread.waits_in else thread.state
+            frames = [f"    at {f.symbol.display}  {where(f.location, root)}" for f in own if f.symbol is not None]
+            self._add("\n".join([f"thread {thread.thread}: {state}", *frames]), own[0].location)
 
     @staticmethod
     def _result(view: TestRun, result: Any) -> str:

@@ -1,6 +1,10 @@
 """The stacks of a stuck run, taken before it is stopped: every .NET process of the run's session (the
 test host, an app) that listens for diagnostics, read with ``dotnet-stack``; the build's own processes
-(``dotnet test``, MSBuild) are left out, as their stacks say nothing of the code that hangs."""
+(``dotnet test``, MSBuild) are left out, as their stacks say nothing of the code that hangs.
+
+A confined app runs in PID and mount namespaces of its own: the runtime names its diagnostics socket by
+the pid it sees (``NSpid``'s last) and puts it in its own ``TMPDIR`` (the run's scratch), so each
+process's socket is looked for there, and ``dotnet-stack`` is pointed at it the same way."""
 
 from __future__ import annotations
 
@@ -39,35 +43,63 @@ def capture(group: int, dotnet: str) -> CapturedStacks:
         return CapturedStacks((), problem=error.message)
     found = []
     problems = []
-    for pid, command in _processes(group):
+    for process in _processes(group):
         try:
-            found.append((pid, command, report(tool, pid)))
+            found.append((process.pid, process.command, report(tool, process.seen_as, process.temp)))
         except (EngineError, OSError) as error:
             problems.append(str(error))
-            log.info("stacks of %d: %s", pid, error)
+            log.info("stacks of %d: %s", process.pid, error)
     problem = "" if found else "; ".join(problems) or "no .NET process of the run was still running"
     return CapturedStacks(tuple(found), installed, problem)
 
 
-def _processes(group: int) -> list[tuple[int, str]]:
+@dataclass(frozen=True)
+class _Listening:
+    pid: int
+    seen_as: int
+    """The pid the process sees itself as (in its PID namespace): its socket's name has that one."""
+    temp: str
+    """Its ``TMPDIR``, where its socket is."""
+    command: str
+
+
+def _processes(group: int) -> list[_Listening]:
     """The processes of session ``group`` with a diagnostics socket, but the build's own."""
-    sockets = {name.split("-")[2] for name in os.listdir(_temp()) if name.startswith("dotnet-diagnostic-")}
     found = []
     for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit() or entry.name not in sockets:
+        if not entry.name.isdigit():
             continue
         try:
             stat = (entry / "stat").read_text()
+            if int(stat[stat.rindex(")") + 2 :].split()[3]) != group:
+                continue
             argv = (entry / "cmdline").read_bytes().decode(errors="replace").split("\0")
-        except OSError:
+            seen_as = _seen_as(entry)
+            temp = _environment(entry).get("TMPDIR") or "/tmp"
+        except (OSError, ValueError):
             continue
-        session = int(stat[stat.rindex(")") + 2 :].split()[3])
         command = " ".join(argv).strip()
         driver = any(part in command for part in _DRIVERS) or (len(argv) > 1 and argv[1] in _VERBS)
-        if session == group and not driver:
-            found.append((int(entry.name), command))
-    return sorted(found)
+        if not driver and _has_socket(temp, seen_as):
+            found.append(_Listening(int(entry.name), seen_as, temp, command))
+    return sorted(found, key=lambda p: p.pid)
 
 
-def _temp() -> str:
-    return os.environ.get("TMPDIR") or "/tmp"
+def _seen_as(entry: Path) -> int:
+    """The innermost of ``NSpid``: the pid in the process's own namespace."""
+    for line in (entry / "status").read_text().splitlines():
+        if line.startswith("NSpid:"):
+            return int(line.split()[-1])
+    return int(entry.name)
+
+
+def _environment(entry: Path) -> dict[str, str]:
+    pairs = (entry / "environ").read_bytes().decode(errors="replace").split("\0")
+    return dict(pair.split("=", 1) for pair in pairs if "=" in pair)
+
+
+def _has_socket(temp: str, pid: int) -> bool:
+    try:
+        return any(name.startswith(f"dotnet-diagnostic-{pid}-") for name in os.listdir(temp))
+    except OSError:
+        return False

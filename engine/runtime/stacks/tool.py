@@ -17,11 +17,14 @@ def dotnet_stack(dotnet: str) -> tuple[Path, bool]:
     return installed_tool("dotnet-stack", dotnet)
 
 
-def report(tool: Path, pid: int, seconds: float = 30.0) -> str:
-    """``dotnet-stack report -p PID``: every managed thread's stack, the innermost frame first."""
+def report(tool: Path, pid: int, temp: str | None = None, seconds: float = 30.0) -> str:
+    """``dotnet-stack report -p PID``: every managed thread's stack, the innermost frame first. ``pid``
+    and ``temp`` are the process's own view (its namespace's pid, its ``TMPDIR``): the tool finds the
+    process's diagnostics socket by them."""
+    settings = {"DOTNET_CLI_TELEMETRY_OPTOUT": "1", **({"TMPDIR": temp} if temp else {})}
     done = subprocess.run(
         [str(tool), "report", "-p", str(pid)],
-        env=allowlisted_environment({"DOTNET_CLI_TELEMETRY_OPTOUT": "1"}),
+        env=allowlisted_environment(settings),
         capture_output=True,
         text=True,
         timeout=seconds,
