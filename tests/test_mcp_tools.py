@@ -37,7 +37,7 @@ def test_the_tool_list_is_pinned_as_wire_json(mcp):
     writers |= {"change_signature", "extract_interface"}
     writers |= {"replace_symbol", "insert_member", "delete_symbol", "undo_edit"}
     writers |= {"evaluate_csharp", "reset_repl", "load_nuget_package"}  # run code, end contexts, restore
-    writers |= {"run_build", "run_tests", "profile_tests"}  # run the solution's code, write its bin/ and obj/
+    writers |= {"run_build", "run_tests", "profile_tests", "profile_app", "profile_repl"}  # run code, write bin/ obj/
     writers |= {"export_app", "run_app"}  # write an app, run one
     writers |= {"cancel_job"}  # stops what a call started
     writers |= {"add_package", "remove_package", "add_project_reference", "remove_project_reference"}

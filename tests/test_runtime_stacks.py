@@ -1,8 +1,9 @@
 """What runs, on a private copy of the Stuck fixture. A test run that does not end (two threads that take
 two locks in opposite orders): stopped at its time limit or by the user, the run answers with every
 managed thread's stack read by dotnet-stack, the frames in the solution's code taken to their
-declarations, and the deadlock named; a confined app that deadlocks the same way too. A test profiled:
-its deliberately hot member first, with its line."""
+declarations, and the deadlock named; a confined app that deadlocks the same way too. A test, an app and
+REPL code profiled: the deliberately hot member first, with its line; allocations sampled, the type
+allocated most with the member that allocates it."""
 
 from __future__ import annotations
 
@@ -134,6 +135,42 @@ def test_a_profile_puts_the_hot_member_first_with_its_line(stuck):
     assert any(path.frames[-2:] == ("Primes.CountBelow(int)", "Primes.IsPrime(int)") for path in profile.paths)
     assert all(Path(file).exists() for file in profile.files) and profile.files[0].endswith(".speedscope.json")
     assert "Primes.IsPrime(int)  src/Stuck.Core/Primes.cs:19" in profile.render()
+
+
+def test_an_app_profiled_with_its_allocations(stuck):
+    """The app runs confined, its runtime held until the tracer joins (``suspend``): the hot member is
+    first, and the strings ``Primes.Spelled`` writes are what it allocated most, placed there."""
+    root, session = stuck
+    primes = str(root / "src" / "Stuck.Core" / "Primes.cs")
+    profile = runtime.profile_app(session, "apps/count.cs", ["2000000", "spell"], allocations=True)
+    hottest = profile.items[0]
+    assert hottest.display == "Primes.IsPrime(int)" and hottest.location.path == primes and not hottest.external
+    assert profile.what == "apps/count.cs 2000000 spell"
+    assert any(note.startswith("the app ended with exit code 0") for note in profile.notes)
+    assert profile.allocated_bytes > 1_000_000
+    strings = next(allocated for allocated in profile.allocations if allocated.type_name == "System.String")
+    assert strings.sites[0].display == "Primes.Spelled(int)" and strings.sites[0].location.path == primes
+    assert "Primes.Spelled(int)  src/Stuck.Core/Primes.cs:" in profile.render()
+    assert Path(profile.files[0]).name == "trace.speedscope.json" and Path(profile.files[1]).is_file()
+
+
+def test_an_app_past_its_profile_s_seconds_is_ended_and_profiled_for_those(stuck):
+    _, session = stuck
+    profile = runtime.profile_app(session, "apps/count.cs", ["200000000"], seconds=4)
+    assert profile.items[0].display == "Primes.IsPrime(int)"
+    assert "the app was ended after 4 s: the profile is of those seconds" in profile.notes
+
+
+def test_repl_code_profiled_names_the_solution_s_members_it_ran(stuck):
+    """The tracer joins the context's worker for the one evaluation; the rundown names what the worker
+    compiled before, so the solution's members are found at their lines."""
+    root, session = stuck
+    profile = runtime.profile_repl("Stuck.Core.Primes.CountBelow(3_000_000)", "profiled", session)
+    own = [member for member in profile.by_inclusive if not member.external]
+    assert [member.display for member in own[:2]] == ["Primes.CountBelow(int)", "Primes.IsPrime(int)"]
+    assert own[1].location.path == str(root / "src" / "Stuck.Core" / "Primes.cs") and own[1].location.line == 19
+    assert profile.what == "REPL code in context profiled: Stuck.Core.Primes.CountBelow(3_000_000)"
+    assert any(note.endswith(": 216816 (int)") for note in profile.notes), profile.notes
 
 
 def test_over_mcp_a_profile_of_a_test(tmp_path):

@@ -11,12 +11,15 @@ import contextlib
 import time
 
 import pytest
+from textual.widgets import Input
 
 from engine import Location, runtime
 from tui import config
 from tui.app import RoslynTui
 from tui.screens.coverage import CoverageScreen
+from tui.screens.goto import AppPathScreen
 from tui.screens.profile import ProfileScreen
+from tui.screens.repl import ReplInput, ReplScreen
 from tui.widgets.flame_graph import FlameGraph
 from tui.widgets.panels import ListPanel
 from tui.widgets.source_view import SourceView
@@ -154,3 +157,40 @@ async def test_shift_f5_stops_a_test_run_and_the_tests_panel_shows_where_each_th
         panel.highlighted = checking
         await pilot.press("enter")
         await settled(pilot, lambda: source.path == str(ledger) and source.cursor_location[0] == 10)
+
+
+async def test_an_app_and_repl_code_are_profiled_from_the_app(tmp_path) -> None:
+    """The palette's "Profile this app" on an app the prompt names, then f6 in the REPL: both open the
+    Profile screen on the shared engine, the deliberately hot member under the flame graph's root."""
+    root = copy_fixture("Stuck", tmp_path)
+    app = RoslynTui(root / "Stuck.slnx")
+    async with app.run_test(size=(160, 45)) as pilot:
+        await app.workers.wait_for_complete()
+
+        def profiled() -> bool:
+            return isinstance(app.screen, ProfileScreen) and app.screen.report is not None
+
+        app.action_profile_app()
+        await settled(pilot, lambda: isinstance(app.screen, AppPathScreen), 30)
+        app.screen.query_one(Input).value = "apps/count.cs 2000000"
+        await pilot.press("enter")
+        await settled(pilot, profiled, 180)
+        report = app.screen.report
+        assert report.what == "apps/count.cs 2000000" and report.items[0].display == "Primes.IsPrime(int)"
+        assert report.allocations_sampled
+        flame = app.screen.query_one(FlameGraph)
+        assert [node.display for node in flame.nodes][:1] == ["Primes.CountBelow(int)"]
+        await pilot.press("escape")
+
+        await pilot.press("ctrl+r")
+        await settled(pilot, lambda: isinstance(app.screen, ReplScreen), 30)
+        app.screen.query_one(ReplInput).load_text("Stuck.Core.Primes.CountBelow(2_000_000)")
+        await pilot.press("f6")
+        await settled(pilot, lambda: isinstance(app.screen, ProfileScreen), 30)
+        panel = app.screen.query_one(ListPanel)
+        await settled(pilot, lambda: app.screen.report is not None or "…" not in str(panel.border_title), 180)
+        assert app.screen.report is not None, panel.border_title
+        report = app.screen.report
+        assert report.what == "REPL code in context default: Stuck.Core.Primes.CountBelow(2_000_000)"
+        own = [member.display for member in report.by_inclusive if not member.external]
+        assert own[:2] == ["Primes.CountBelow(int)", "Primes.IsPrime(int)"]

@@ -103,7 +103,7 @@ def test_repl_screen_snapshot(snap_compare):
 
 
 async def test_ctrl_e_exports_the_context_as_an_app(tmp_path):
-    from tui.screens.goto import ExportAppScreen
+    from tui.screens.goto import AppPathScreen
 
     app = RoslynTui(SHOP_SLN)
     async with app.run_test(size=SIZE) as pilot:
@@ -112,10 +112,10 @@ async def test_ctrl_e_exports_the_context_as_an_app(tmp_path):
         await pilot.press("ctrl+e")
         await settle(pilot)
         prompt = pilot.app.screen
-        assert isinstance(prompt, ExportAppScreen)
-        assert prompt.query_one("#export-path").value.endswith("apps/default.cs")  # beside the solution
+        assert isinstance(prompt, AppPathScreen)
+        assert prompt.query_one("#app-path").value.endswith("apps/default.cs")  # beside the solution
         target = tmp_path / "hello.cs"  # a path the person typed: outside the solution is theirs to choose
-        prompt.query_one("#export-path").value = str(target)
+        prompt.query_one("#app-path").value = str(target)
         await pilot.press("enter")
         await settle(pilot)
         assert pilot.app.screen is screen

@@ -280,6 +280,15 @@ OTHER_KEYS = [
 REPL_BINDINGS = [
     Binding("escape", "app.pop_screen", "Back", id="repl_back", tooltip="back to the solution"),
     Binding("f5", "run", "Run", id="repl_run", tooltip="run the input even when it looks unfinished"),
+    # Over the input's own f6 (select the line; shift with the arrows does that too).
+    Binding(
+        "f6",
+        "profile",
+        "Profile",
+        id="repl_profile",
+        tooltip="run the input under the CPU profiler: its flame graph, each member opening its source",
+        priority=True,
+    ),
     Binding("ctrl+n", "new_context", "New context", id="repl_new_context", tooltip="start another context"),
     Binding("ctrl+l", "reset", "Reset", id="repl_reset", tooltip="end this context: its variables go"),
     Binding(

@@ -40,10 +40,14 @@ def run_app(
     session: Any | None = None,
     timeout: float | None = None,
     cancelled: Callable[[], bool] | None = None,
+    *,
+    settings: dict[str, str] | None = None,
+    read_stuck: bool = True,
 ) -> AppRun:
     """Build and run the app at ``path`` (inside the loaded solution's directory, or the working
     directory when none is loaded) with ``arguments``; its exit code and output. Past ``timeout`` or
-    once ``cancelled()`` (else a cancel of this thread's request), it is ended, its stacks read first."""
+    once ``cancelled()`` (else a cancel of this thread's request), it is ended, its stacks read first
+    unless not ``read_stuck``. ``settings`` join its environment (a profiler's diagnostics port)."""
     from ..repl import consent
 
     consent.require(session)
@@ -61,7 +65,7 @@ def run_app(
         errors = tuple(AppError(0, e.line, e.line, e.id, e.message) for e in built.errors)
         return AppRun(str(app), args, None, "", "", False, 0.0, round(built.seconds, 2), "", errors)
     rolled = roll_forward_note(built.assembly, dotnet)
-    settings = {"DOTNET_ROLL_FORWARD": "Major"} if rolled else {}
+    settings = {**(settings or {}), **({"DOTNET_ROLL_FORWARD": "Major"} if rolled else {})}
     run = confined(
         [dotnet, str(built.assembly), *args],
         network=limits.network,
@@ -84,7 +88,7 @@ def run_app(
     )
     try:
         stdout, stderr, early = _waited(
-            process, dotnet, started, timeout or DEFAULT_TIMEOUT, cancellable("app run", cancelled)
+            process, dotnet, started, timeout or DEFAULT_TIMEOUT, cancellable("app run", cancelled), read_stuck
         )
     finally:
         end_group(process)
@@ -111,7 +115,12 @@ def run_app(
 
 
 def _waited(
-    process: subprocess.Popen[bytes], dotnet: str, started: float, timeout: float, cancelled: Callable[[], bool]
+    process: subprocess.Popen[bytes],
+    dotnet: str,
+    started: float,
+    timeout: float,
+    cancelled: Callable[[], bool],
+    read_stuck: bool,
 ) -> tuple[bytes, bytes, StoppedEarly | None]:
     """The app's output once it ends; when it is ended first (past ``timeout``, or stopped), what ended
     it, with its stacks read before."""
@@ -127,7 +136,7 @@ def _waited(
                 early = ChildFailed(f"The app ran past {timeout:g} s.", "Give it a longer timeout.")
             else:
                 continue
-        read_before_end(early, process.pid, dotnet, started)
+        read_before_end(early, process.pid, dotnet, started, read_stuck)
         end_group(process)
         stdout, stderr = process.communicate()
         return stdout, stderr, early

@@ -4,6 +4,7 @@ context (never in this process), with the loaded solution and NuGet packages ref
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -54,9 +55,12 @@ def evaluate_csharp(
     reference_solution: bool | None = None,
     timeout: float | None = None,
     cancelled: Any = None,
+    before_run: Callable[[int], None] | None = None,
 ) -> Evaluation:
     """Compile and run ``code`` in a context (``default`` when none is named), under the time and
-    memory limits. Errors in the code come back as diagnostics; nothing runs then.
+    memory limits. Errors in the code come back as diagnostics; nothing runs then. ``before_run`` is
+    given the context's worker (its process group) once it is ready, before the code is sent: a
+    profiler attaches there.
 
     ``reference_solution``: reference the loaded solution's projects; ``None`` (the default) does
     whenever a trusted solution is loaded, as the terminal app's REPL screen does.
@@ -76,6 +80,8 @@ def evaluate_csharp(
         watch = Operation("C# evaluation", None)
         cancelled = lambda: watch.cancelled  # noqa: E731
     with context.lock:
+        if before_run is not None:
+            before_run(context.worker.pid)
         answer = contexts.ask(
             context, {"op": "eval", "code": code, "nuget": packages}, limited=True, cancelled=cancelled
         )

@@ -42,7 +42,10 @@ class WorkerProcess:
             DOTNET_GCHeapHardLimit=hex(limits.memory_mb * 1024 * 1024),
             DOTNET_gcServer="0",
             DOTNET_CLI_TELEMETRY_OPTOUT="1",
-            DOTNET_EnableDiagnostics="0",  # no debugger or tracing pipes in the scratch directory
+            # Its diagnostics socket stays (in the scratch directory: a profile of REPL code attaches
+            # there); no debugger or profiler may attach.
+            DOTNET_EnableDiagnostics_Debugger="0",
+            DOTNET_EnableDiagnostics_Profiler="0",
         )
         try:
             # A session of its own: ending the group ends what the code started, confined or not.

@@ -46,6 +46,27 @@ class FlameNode:
 
 
 @dataclass(frozen=True)
+class AllocationSite:
+    """Where a type was allocated: the innermost of the solution's members on the sampled stacks (a
+    library's when none of the solution's is on them)."""
+
+    display: str
+    location: Location | None
+    external: bool
+    bytes: int
+
+
+@dataclass(frozen=True)
+class AllocatedType:
+    type_name: str
+    bytes: int
+    """The bytes the samples stand for (each ~100 KB of allocations, named by the object that crossed the mark)."""
+    samples: int
+    sites: tuple[AllocationSite, ...]
+    """The most first."""
+
+
+@dataclass(frozen=True)
 class ProfileReport:
     root: str
     what: str
@@ -60,6 +81,12 @@ class ProfileReport:
     paths: tuple[HotPath, ...] = ()
     tree: tuple[FlameNode, ...] = field(default=(), metadata=TEXT_ONLY)
     """The calls the time went through, outermost first: what a flame graph draws (the paths say it in text)."""
+    allocations: tuple[AllocatedType, ...] = ()
+    """With allocation sampling: the types allocated most, the most first."""
+    allocated_bytes: int = 0
+    """Every sampled allocation's bytes, all types."""
+    allocations_sampled: bool = False
+    """Allocations were sampled (none may have been seen)."""
     files: tuple[str, ...] = ()
     """The profile as speedscope JSON (speedscope.app, Perfetto) and as nettrace (PerfView, Visual Studio)."""
     notes: tuple[str, ...] = ()
@@ -93,6 +120,23 @@ class ProfileReport:
         if self.offset == 0 and self.paths:
             lines.append("hot paths (the solution's frames, outermost first):")
             lines += [f"  {path.ms:7.1f} ms  {' > '.join(path.frames)}" for path in self.paths]
+        if self.offset == 0 and self.allocations_sampled and not self.allocations:
+            lines.append("allocated: no sample (less than ~100 KB in all)")
+        if self.offset == 0 and self.allocations:
+            lines.append(f"allocated most ({_megabytes(self.allocated_bytes)} sampled in all, an event each ~100 KB):")
+            for allocated in self.allocations:
+                lines.append(
+                    "  " + columns(_megabytes(allocated.bytes), allocated.type_name, f"({allocated.samples} samples)")
+                )
+                for site in allocated.sites:
+                    name = site.display + ("  (library)" if site.external else "")
+                    lines.append(
+                        "      " + columns(_megabytes(site.bytes), f"in {name}", where(site.location, self.root))
+                    )
         if self.offset == 0:
             lines += [f"file: {file}" for file in self.files]
         return "\n".join(lines)
+
+
+def _megabytes(count: int) -> str:
+    return f"{count / 1_000_000:7.1f} MB"

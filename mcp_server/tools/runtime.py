@@ -1,6 +1,7 @@
 """The runtime toolset: what the code does when it runs, by symbol. Coverage comes from a test run with
 ``coverage=true`` (the testing toolset's ``run_tests``), kept with the engine's session; a profile from
-running tests under the sampler; a stuck run's stacks come with ``run_tests`` itself."""
+running tests, an app or REPL code under the sampler; a stuck or stopped run's stacks come with
+``run_tests``, ``run_app`` and ``cancel_job`` themselves."""
 
 from typing import Annotated
 
@@ -13,8 +14,11 @@ from engine import CoverageReport, ProfileReport, SolutionSession, runtime
 from ..responses import result_model
 from .arguments import RUNS, Column, Cursor, Line, Symbol, symbol_ref
 from .registry import respond, settings_of, toolset
+from .repl import RUNS_CODE, Code, ContextId
 
 tool = toolset("runtime")
+
+Allocations = Annotated[bool, Field(description="Also sample allocations (by type, where).")]
 
 
 @tool(serves=runtime.coverage)
@@ -47,6 +51,7 @@ async def profile_tests(
     symbol: Annotated[str | None, Field(description="Profile the tests that reach this member or type.")] = None,
     tests: Annotated[list[str] | None, Field(description="Test methods by name or documentation ID.")] = None,
     project: Annotated[str | None, Field(description="A test project by name (default: every test).")] = None,
+    allocations: Allocations = False,
     limit: Annotated[int, Field(description="Most members per answer, the hottest first.")] = 20,
     cursor: Cursor = None,
 ) -> Annotated[CallToolResult, result_model(ProfileReport)]:
@@ -58,6 +63,41 @@ async def profile_tests(
     timeout = settings_of(ctx).build_timeout_seconds
 
     def run(session: SolutionSession, _: float) -> ProfileReport:
-        return runtime.profile_tests(session, ref, tests, project, timeout=timeout)
+        return runtime.profile_tests(session, ref, tests, project, timeout=timeout, allocations=allocations)
 
     return await respond(ctx, run, paged=True, limit=limit, cursor=cursor)
+
+
+@tool(serves=runtime.profile_app, annotations=RUNS_CODE)
+async def profile_app(
+    path: Annotated[str, Field(description="A file-based app in the solution's directory (as run_app).")],
+    ctx: Context,
+    arguments: Annotated[list[str] | None, Field(description="Its command-line arguments.")] = None,
+    seconds: Annotated[float | None, Field(description="End it after this long (default 30).")] = None,
+    allocations: Allocations = False,
+    limit: Annotated[int, Field(description="Most members per answer.")] = 20,
+    cursor: Cursor = None,
+) -> Annotated[CallToolResult, result_model(ProfileReport)]:
+    """Run a file-based app (as run_app) under the CPU sampler; answers as profile_tests."""
+
+    def run(session: SolutionSession, _: float) -> ProfileReport:
+        return runtime.profile_app(session, path, arguments, seconds, allocations)
+
+    return await respond(ctx, run, paged=True, limit=limit, cursor=cursor)
+
+
+@tool(serves=runtime.profile_repl, annotations=RUNS_CODE)
+async def profile_repl(
+    code: Code,
+    ctx: Context,
+    context_id: ContextId = None,
+    allocations: Allocations = False,
+    limit: Annotated[int, Field(description="Most members per answer.")] = 20,
+    cursor: Cursor = None,
+) -> Annotated[CallToolResult, result_model(ProfileReport)]:
+    """Evaluate C# (as evaluate_csharp) under the CPU sampler; answers as profile_tests."""
+
+    def run(session: SolutionSession | None, _: float) -> ProfileReport:
+        return runtime.profile_repl(code, context_id, session, allocations)
+
+    return await respond(ctx, run, paged=True, limit=limit, cursor=cursor, needs_solution=False)

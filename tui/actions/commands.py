@@ -21,6 +21,7 @@ _UNBOUND_HELP = {
     "Coverage: the least covered members": "The last run with coverage by member, least covered first",
     "Toggle coverage marks": "Covered and uncovered lines in the gutter, each member's share in its lens",
     "Profile tests: a flame graph": "Run the listed tests (else those reaching the cursor) under the CPU profiler",
+    "Profile this app: a flame graph and its allocations": "Run the open file-based app confined under the profiler",
     "Project: packages, references, frameworks, properties": "The Project view of the open file's project (p in the tree)",
 }
 """What the palette says of a command without a key, when not the default (an edit of the open file)."""
@@ -58,6 +59,7 @@ class CommandActions(AppMixin):
             ("Coverage: the least covered members", "coverage"),
             ("Toggle coverage marks", "toggle_coverage_marks"),
             ("Profile tests: a flame graph", "profile"),
+            ("Profile this app: a flame graph and its allocations", "profile_app"),
             ("Project: packages, references, frameworks, properties", "project_view"),
             ("Build the solution", "build"),
             ("Stack trace", "stack_trace"),

@@ -8,7 +8,9 @@ assistant on the same engine too); with no run yet the engine says so at once an
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+import shlex
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import work
@@ -19,6 +21,7 @@ from shared_engine.session import Session
 
 from .. import config
 from ..screens.coverage import CoverageScreen
+from ..screens.goto import AppPathScreen
 from ..screens.profile import ProfileScreen
 from ..widgets.source_view import SourceView
 from ..widgets.tests_panel import TestsPanel
@@ -114,6 +117,36 @@ class CoverageActions(AppMixin):
             return
         ref, listed = tests
         screen = ProfileScreen(self.session, ref, listed or None)
+        self.push_screen(screen, self._profile_closed(screen))
+
+    def action_profile_app(self) -> None:
+        """Profile a file-based app, named with its arguments (the open file when it is an app.cs): it
+        runs confined, as run_app runs it, its allocations sampled too."""
+        if self.session is None:
+            return
+        shown = self.query_one(SourceView).path
+        initial = shown if shown and shown.endswith(".cs") else str(self.session.root) + "/"
+        hint = "enter: run the app (its arguments after the path) under the profiler"
+        self.push_screen(AppPathScreen(initial, hint), self.profile_app)
+
+    def profile_app(self, typed: str | None) -> None:
+        if not typed or self.session is None:
+            return
+        try:
+            path, *arguments = shlex.split(typed)
+        except ValueError as error:  # an unclosed quote
+            self.notify(f"{typed}: {error}", title="Profile", severity="warning")
+            return
+        session = self.session
+        screen = ProfileScreen(
+            session,
+            ask=lambda: session.call(runtime.profile_app, path, arguments, allocations=True),
+            waiting=f"Running {Path(path).name} under the profiler…",
+        )
+        self.push_screen(screen, self._profile_closed(screen))
+
+    def _profile_closed(self, screen: ProfileScreen) -> Callable[[Location | None], None]:
+        """What closing a Profile screen does: its times in the lenses, the member chosen opened."""
 
         def chosen(location: Location | None) -> None:
             if screen.report is not None:
@@ -121,7 +154,7 @@ class CoverageActions(AppMixin):
             if location is not None:
                 self.open_location(location)
 
-        self.push_screen(screen, chosen)
+        return chosen
 
     def action_coverage(self) -> None:
         if self.session is None:

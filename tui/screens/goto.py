@@ -134,26 +134,23 @@ class FindScreen(ModalScreen[str | None]):
         self.dismiss(event.value if event.value else None)
 
 
-class ExportAppScreen(ModalScreen[str | None]):
-    """Where to write the REPL context as a file-based app (a path the person names)."""
+class AppPathScreen(ModalScreen[str | None]):
+    """A file-based app's path the person names: where to write a REPL context as one, or which to run
+    under the profiler (its arguments after the path)."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", id="cancel_export")]
-    DEFAULT_CSS = PROMPT_CSS.format(name="ExportAppScreen")
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", id="cancel_app_path")]
+    DEFAULT_CSS = PROMPT_CSS.format(name="AppPathScreen")
 
-    def __init__(self, context: str, initial: str) -> None:
+    def __init__(self, initial: str, hint: str) -> None:
         super().__init__()
-        self.context = context
         self.initial = initial
+        self.hint = hint
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Input(value=self.initial, placeholder="path/to/app.cs", id="export-path")
-            yield Label(
-                f"enter: write context {self.context} as a file-based app and check it with dotnet build   "
-                "escape: cancel",
-                classes="hint",
-            )
+            yield Input(value=self.initial, placeholder="path/to/app.cs", id="app-path")
+            yield Label(f"{self.hint}   escape: cancel", classes="hint")
 
-    @on(Input.Submitted, "#export-path")
+    @on(Input.Submitted, "#app-path")
     def submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)

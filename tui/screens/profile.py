@@ -1,8 +1,11 @@
-"""The Profile screen: the tests chosen run under the CPU sampler (the ``profile_tests`` MCP tool's
-answer), drawn as a flame graph above the list of the hottest members; a click on a block or enter on a
-member opens its source. The time of each member then shows in its lens."""
+"""The Profile screen: the tests chosen, an app or REPL code run under the CPU sampler (the
+``profile_tests``, ``profile_app`` and ``profile_repl`` MCP tools' answer), drawn as a flame graph above
+the list of the hottest members; a click on a block or enter on a member opens its source. The time of
+each member then shows in its lens."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -24,16 +27,26 @@ class ProfileScreen(Screen[Location | None]):
     ProfileScreen ListPanel { height: 1fr; border: round $panel; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
-    def __init__(self, session: Session, symbol: SymbolRef | None, tests: list[str] | None) -> None:
+    def __init__(
+        self,
+        session: Session,
+        symbol: SymbolRef | None = None,
+        tests: list[str] | None = None,
+        *,
+        ask: Callable[[], ProfileReport] | None = None,
+        waiting: str = "Running the tests under the profiler…",
+    ) -> None:
+        """The tests reaching ``symbol`` or named in ``tests``; or what ``ask`` profiles (an app, REPL
+        code), with ``waiting`` said meanwhile."""
         super().__init__()
         self.session = session
-        self.symbol = symbol
-        self.tests = tests
+        self.ask = ask or (lambda: session.call(runtime.profile_tests, symbol, tests))
+        self.waiting = waiting
         self.report: ProfileReport | None = None
 
     def compose(self) -> ComposeResult:
         yield FlameGraph(id="flame")
-        yield ListPanel("Running the tests under the profiler…", id="profile-panel")
+        yield ListPanel(self.waiting, id="profile-panel")
         yield FittingFooter()
 
     def on_mount(self) -> None:
@@ -43,7 +56,7 @@ class ProfileScreen(Screen[Location | None]):
     @work(thread=True, group="profile")
     def profile(self) -> None:
         try:
-            report = self.session.call(runtime.profile_tests, self.symbol, self.tests)
+            report = self.ask()
         except EngineError as error:
             self.app.call_from_thread(self._problem, error.describe().replace("\n", " "))
             return

@@ -21,6 +21,7 @@ from textual.widgets import Checkbox, Label, RichLog, Select, TextArea
 from engine import (
     EngineError,
     Evaluation,
+    Location,
     confinement,
     consent,
     diagnostic_lines,
@@ -28,13 +29,15 @@ from engine import (
     export_app,
     is_complete,
     repl,
+    runtime,
 )
 from shared_engine.session import Session
 
 from ..bindings import REPL_BINDINGS
 from ..widgets.footer import FittingFooter
 from ..widgets.source_view import HIGHLIGHTS, csharp_language
-from .goto import ExportAppScreen
+from .goto import AppPathScreen
+from .profile import ProfileScreen
 
 
 class ReplHistory:
@@ -193,6 +196,33 @@ class ReplScreen(Screen[None]):
         self._write([Text(f"[{self.context}]", style="dim"), Syntax(code, "csharp", theme="ansi_dark", word_wrap=True)])
         self.evaluate(code, self.context, self.reference_solution)
 
+    def action_profile(self) -> None:
+        """f6: the input run under the profiler, in this context, shown as the Profile screen."""
+        code = self.query_one(ReplInput).text
+        if not code.strip() or self.session is None:
+            self.app.notify("Write code to profile, with a solution loaded.", title="Profile")
+            return
+        self.history.add(code)
+        self.query_one(ReplInput).load_text("")
+        self._write(
+            [Text(f"[{self.context}] profiled", style="dim"), Syntax(code, "csharp", theme="ansi_dark", word_wrap=True)]
+        )
+        session, context = self.session, self.context
+        screen = ProfileScreen(
+            session,
+            ask=lambda: session.call_plain(runtime.profile_repl, code, context, session, True),
+            waiting="Running the code under the profiler…",
+        )
+
+        def chosen(location: Location | None) -> None:
+            if screen.report is not None:
+                self._write([Text(screen.report.render().splitlines()[0], style="dim")])
+            if location is not None:
+                self.dismiss()
+                self.app.open_location(location)  # type: ignore[attr-defined]
+
+        self.app.push_screen(screen, chosen)
+
     @work(thread=True, exclusive=False, group="repl")
     def evaluate(self, code: str, context: str, reference_solution: bool) -> None:
         try:
@@ -235,7 +265,8 @@ class ReplScreen(Screen[None]):
         """ctrl+e: the context's submissions as one runnable app.cs, built to check it."""
         root = Path(self.session.root) if self.session is not None else Path.cwd()
         initial = str(root / "apps" / f"{self.context}.cs")
-        self.app.push_screen(ExportAppScreen(self.context, initial), self._export)
+        hint = f"enter: write context {self.context} as a file-based app and check it with dotnet build"
+        self.app.push_screen(AppPathScreen(initial, hint), self._export)
 
     def _export(self, path: str | None) -> None:
         if path:

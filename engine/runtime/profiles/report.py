@@ -9,10 +9,11 @@ from typing import Any
 from ...errors import EngineError
 from ...host.interop import Operation
 from ...testing.frames import resolve_stack_trace
-from ...views.profile import FlameNode, HotMember, HotPath, ProfileReport
+from ...views.profile import AllocatedType, AllocationSite, FlameNode, HotMember, HotPath, ProfileReport
 from ...views.stack_trace import StackFrame
 from ...workspace.snapshot import Snapshot
 from ..stacks.describe import plain
+from .allocations import Allocations, Sample
 from .speedscope import Sampled
 
 MOST_MEMBERS = 20
@@ -26,6 +27,7 @@ def report(
     what: str,
     files: tuple[str, ...],
     notes: tuple[str, ...],
+    allocated: Allocations | None = None,
 ) -> ProfileReport:
     methods = [
         i
@@ -63,9 +65,53 @@ def report(
         by_inclusive=tuple(own[:MOST_MEMBERS]),
         paths=tuple(paths),
         tree=tree,
+        allocations=_allocated(snapshot, operation, allocated) if allocated is not None else (),
+        allocated_bytes=allocated.total_bytes if allocated is not None else 0,
+        allocations_sampled=allocated is not None,
         files=files,
         notes=notes,
     )
+
+
+MOST_TYPES = 10
+MOST_SITES = 3
+
+
+def _allocated(snapshot: Snapshot, operation: Operation, allocated: Allocations) -> tuple[AllocatedType, ...]:
+    """The types allocated most, each with the members that allocated it most."""
+    by_type: dict[str, list[Sample]] = {}
+    for sample in allocated.bytes:
+        by_type.setdefault(sample.type_name, []).append(sample)
+    ranked = sorted(by_type.items(), key=lambda item: -sum(allocated.bytes[s] for s in item[1]))[:MOST_TYPES]
+    names = sorted({frame for _, samples in ranked for sample in samples for frame in sample.frames if "!" in frame})
+    frames = dict(zip(names, _mapped(snapshot, operation, names), strict=True))
+    found = []
+    for type_name, samples in ranked:
+        sites: dict[str, list[Any]] = {}
+        for sample in samples:
+            site = _site(sample, frames)
+            entry = sites.setdefault(site.display, [site, 0])
+            entry[1] += allocated.bytes[sample]
+        kept = sorted(sites.values(), key=lambda entry: -entry[1])[:MOST_SITES]
+        found.append(
+            AllocatedType(
+                type_name,
+                sum(allocated.bytes[s] for s in samples),
+                sum(allocated.samples[s] for s in samples),
+                tuple(replace(site, bytes=count) for site, count in kept),
+            )
+        )
+    return tuple(found)
+
+
+def _site(sample: Sample, frames: dict[str, StackFrame | None]) -> AllocationSite:
+    """The innermost frame in the solution's code, else the innermost named one."""
+    for name in sample.frames:
+        frame = frames.get(name)
+        if frame is not None and not frame.external and frame.symbol is not None:
+            return AllocationSite(frame.symbol.display, frame.location, False, 0)
+    named = next((name for name in sample.frames if "!" in name and not name.startswith("?")), "?!(unknown)")
+    return AllocationSite(named.partition("!")[2].partition("(")[0], None, True, 0)
 
 
 SMALLEST_SHARE = 0.005

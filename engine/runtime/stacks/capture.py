@@ -43,7 +43,7 @@ def capture(group: int, dotnet: str) -> CapturedStacks:
         return CapturedStacks((), problem=error.message)
     found = []
     problems = []
-    for process in _processes(group):
+    for process in listening(group):
         try:
             found.append((process.pid, process.command, report(tool, process.seen_as, process.temp)))
         except (EngineError, OSError) as error:
@@ -54,7 +54,9 @@ def capture(group: int, dotnet: str) -> CapturedStacks:
 
 
 @dataclass(frozen=True)
-class _Listening:
+class Listening:
+    """A process of a run whose runtime listens for diagnostics (a test host, an app, the REPL's worker)."""
+
     pid: int
     seen_as: int
     """The pid the process sees itself as (in its PID namespace): its socket's name has that one."""
@@ -63,7 +65,7 @@ class _Listening:
     command: str
 
 
-def _processes(group: int) -> list[_Listening]:
+def listening(group: int) -> list[Listening]:
     """The processes of session ``group`` with a diagnostics socket, but the build's own."""
     found = []
     for entry in Path("/proc").iterdir():
@@ -81,7 +83,7 @@ def _processes(group: int) -> list[_Listening]:
         command = " ".join(argv).strip()
         driver = any(part in command for part in _DRIVERS) or (len(argv) > 1 and argv[1] in _VERBS)
         if not driver and _has_socket(temp, seen_as):
-            found.append(_Listening(int(entry.name), seen_as, temp, command))
+            found.append(Listening(int(entry.name), seen_as, temp, command))
     return sorted(found, key=lambda p: p.pid)
 
 

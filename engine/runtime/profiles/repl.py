@@ -1,0 +1,66 @@
+"""``profile_repl``: C# code run in a REPL context with the tracer attached to that context's worker for
+the evaluation alone, and answered as a test's profile is. The worker keeps its diagnostics socket in
+its scratch directory (its debugger's and profiler's are off); the tracer joins it through the pid the
+worker sees itself as, then is stopped once the evaluation answers: the runtime's rundown then names
+every method, those the context compiled before the trace among them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ... import repl
+from ...errors import EngineError
+from ...testing.child import dotnet_path
+from ...testing.runs import run_directory
+from ...views.profile import ProfileReport
+from ..stacks.capture import listening
+from ..tools import installed_tool
+from .allocations import read_allocations
+from .report import report
+from .speedscope import read_speedscope
+from .tracer import Tracer
+
+
+def profile_repl(
+    code: str, context_id: str | None = None, session: Any | None = None, allocations: bool = False
+) -> ProfileReport:
+    """Evaluate ``code`` in the REPL context ``context_id`` (as ``evaluate_csharp``) under the profiler:
+    where its time went, by member; the evaluation's outcome in the notes."""
+    if session is None or not session.is_loaded:
+        raise EngineError(
+            "A profile is read against a loaded solution, and none is.", "Load one first (load_solution)."
+        )
+    tool, installed = installed_tool("dotnet-trace", dotnet_path(session))
+    directory = run_directory(session.root, "profile")
+    with Tracer(tool, directory / "trace.nettrace", allocations) as tracer:
+
+        def attach(group: int) -> None:
+            worker = next(iter(listening(group)), None)
+            if worker is None:
+                raise EngineError(
+                    "The REPL's worker does not listen for a profiler.", "Reset the context, then profile."
+                )
+            tracer.attach(worker)
+
+        evaluation = repl.evaluate_csharp(code, context_id, session, before_run=attach)
+        speedscope, nettrace = tracer.finish(stop=True, why_empty="the evaluation ran nothing")
+    notes = ["dotnet-trace was installed into the user cache for this"] if installed else []
+    notes.append(_outcome(evaluation))
+    allocated = read_allocations(tool, nettrace) if allocations else None
+    first = code.strip().splitlines()[0] if code.strip() else ""
+    what = f"REPL code in context {evaluation.context_id}: {first[:80]}" + (
+        " …" if len(code.strip().splitlines()) > 1 else ""
+    )
+    files = (str(speedscope), str(nettrace))
+    return session.run(report, read_speedscope(speedscope), what, files, tuple(notes), allocated)  # type: ignore[no-any-return]
+
+
+def _outcome(evaluation: Any) -> str:
+    """The evaluation in a line: its value, its exception or its first error."""
+    took = f"the evaluation took {evaluation.duration_ms} ms (compiling it included)"
+    if not evaluation.ran:
+        errors = [d for d in evaluation.diagnostics if d.severity == "error"]
+        return f"{took}: it did not compile ({errors[0].id} {errors[0].message})"[:300] if errors else took
+    if evaluation.exception is not None:
+        return f"{took}: it threw {evaluation.exception.type}: {evaluation.exception.message}"[:300]
+    return f"{took}: {evaluation.value} ({evaluation.type})"[:300] if evaluation.value is not None else took
