@@ -139,6 +139,10 @@ def test_each_solution_is_its_own_shared_engine_and_is_added_again_after_a_resta
         assert set(engines) == {"Store.slnx", "Tools.slnx"} and engines["Store.slnx"] != engines["Tools.slnx"]
         routed = client.text("symbol_info", symbol="Migrator")  # answered by Tools' engine
         assert "T:Tools.Cli.Migrator" in routed
+        # Tools that run engine functions on the session (an edit's preview, a build) run in Tools' engine.
+        renamed = client.text("rename_symbol", symbol="Tools.Cli.Migrator", new_name="Mover", solution="Tools.slnx")
+        assert "+++ b/tools/Tools.Cli/Program.cs" in renamed and "Mover" in renamed
+        assert client.text("run_build", solution="Tools.slnx").startswith("Build of Tools.slnx (Debug) succeeded")
 
         os.kill(engines["Store.slnx"], signal.SIGKILL)  # the engine the relay talks to
         for _ in range(120):  # the relay starts a new engine and replays the load of Tools to it

@@ -54,8 +54,8 @@ async def replace_symbol(
     ref = target(symbol, file, line, column, apply and preview_token)
     return await respond(
         ctx,
-        lambda s, t: symbol_edits.replace_symbol(
-            s, ref, code, body_only, apply, preview_token, allow_errors, timeout=t
+        lambda s, t: s.call(
+            symbol_edits.replace_symbol, ref, code, body_only, apply, preview_token, allow_errors, timeout=t
         ),
         paged=True,
         limit=limit,
@@ -84,8 +84,8 @@ async def insert_member(
     ref = target(symbol, file, line, column, apply and preview_token)
     return await respond(
         ctx,
-        lambda s, t: symbol_edits.insert_member(
-            s, ref, code, before, after, apply, preview_token, allow_errors, timeout=t
+        lambda s, t: s.call(
+            symbol_edits.insert_member, ref, code, before, after, apply, preview_token, allow_errors, timeout=t
         ),
         paged=True,
         limit=limit,
@@ -113,8 +113,8 @@ async def delete_symbol(
     ref = target(symbol, file, line, column, apply and preview_token)
     return await respond(
         ctx,
-        lambda s, t: symbol_edits.delete_symbol(
-            s, ref, force, delete_file, apply, preview_token, allow_errors, timeout=t
+        lambda s, t: s.call(
+            symbol_edits.delete_symbol, ref, force, delete_file, apply, preview_token, allow_errors, timeout=t
         ),
         paged=True,
         limit=limit,

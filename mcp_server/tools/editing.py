@@ -41,7 +41,7 @@ async def code_actions(
     id to apply_code_action to see its diff."""
     return await respond(
         ctx,
-        lambda s, t: editing.code_actions(s, file, line, column, end_line, end_column, diagnostic_id, timeout=t),
+        lambda s, t: s.call(editing.code_actions, file, line, column, end_line, end_column, diagnostic_id, timeout=t),
         paged=True,
         limit=limit,
         cursor=cursor,
@@ -61,7 +61,7 @@ async def apply_code_action(
     write it with apply=true."""
     return await respond(
         ctx,
-        lambda s, t: editing.apply_code_action(s, id, apply, preview_token, timeout=t),
+        lambda s, t: s.call(editing.apply_code_action, id, apply, preview_token, timeout=t),
         paged=True,
         limit=limit,
         cursor=cursor,
@@ -92,7 +92,7 @@ async def rename_symbol(
     options = editing.RenameOptions(rename_overloads, include_strings, include_comments, rename_file)
     return await respond(
         ctx,
-        lambda s, t: editing.rename_symbol(s, ref, new_name, options, apply, preview_token, timeout=t),
+        lambda s, t: s.call(editing.rename_symbol, ref, new_name, options, apply, preview_token, timeout=t),
         paged=True,
         limit=limit,
         cursor=cursor,
@@ -125,7 +125,7 @@ async def change_signature(
     ref = symbol_ref(symbol, file, line, column)
     return await respond(
         ctx,
-        lambda s, t: editing.change_signature(s, ref, parameters, apply, preview_token, timeout=t),
+        lambda s, t: s.call(editing.change_signature, ref, parameters, apply, preview_token, timeout=t),
         paged=True,
         limit=limit,
         cursor=cursor,
@@ -156,7 +156,9 @@ async def extract_interface(
     ref = symbol_ref(symbol, file, line, column)
     return await respond(
         ctx,
-        lambda s, t: editing.extract_interface(s, ref, members, name, interface_file, apply, preview_token, timeout=t),
+        lambda s, t: s.call(
+            editing.extract_interface, ref, members, name, interface_file, apply, preview_token, timeout=t
+        ),
         paged=True,
         limit=limit,
         cursor=cursor,
@@ -180,7 +182,7 @@ async def move_type_to_file(
     ref = symbol_ref(symbol, file, line, column)
     return await respond(
         ctx,
-        lambda s, t: editing.move_type_to_file(s, ref, apply, preview_token, timeout=t),
+        lambda s, t: s.call(editing.move_type_to_file, ref, apply, preview_token, timeout=t),
         paged=True,
         limit=limit,
         cursor=cursor,
@@ -199,7 +201,7 @@ async def organize_usings(
     """Remove a file's unnecessary usings and sort the rest (System first, as .editorconfig says)."""
     return await respond(
         ctx,
-        lambda s, t: editing.organize_usings(s, file, apply, preview_token, timeout=t),
+        lambda s, t: s.call(editing.organize_usings, file, apply, preview_token, timeout=t),
         paged=True,
         limit=limit,
         cursor=cursor,
@@ -220,7 +222,7 @@ async def format_document(
     """Format a file (or a line range) with Roslyn's formatter and the project's .editorconfig."""
     return await respond(
         ctx,
-        lambda s, t: editing.format_document(s, file, start_line, end_line, apply, preview_token, timeout=t),
+        lambda s, t: s.call(editing.format_document, file, start_line, end_line, apply, preview_token, timeout=t),
         paged=True,
         limit=limit,
         cursor=cursor,

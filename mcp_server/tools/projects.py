@@ -36,7 +36,7 @@ async def project_overview(
     MSBuild file that sets each."""
 
     def run(session: SolutionSession, _: float) -> ProjectOverview:
-        return project_edits.project_overview(session, project, outdated)
+        return session.call(project_edits.project_overview, project, outdated)
 
     return await respond(ctx, run, paged=True, limit=limit, cursor=cursor)
 
@@ -57,7 +57,7 @@ async def list_packages(
     feed says so."""
 
     def run(session: SolutionSession, _: float) -> PackageList:
-        return project_edits.list_packages(session, project, outdated)
+        return session.call(project_edits.list_packages, project, outdated)
 
     return await respond(ctx, run, paged=True, limit=limit, cursor=cursor)
 
@@ -84,8 +84,16 @@ async def add_package(
     reference without version). One that Directory.Build.props already brings is named, not added."""
     return await respond(
         ctx,
-        lambda s, t: project_edits.add_package(
-            s, project, package, version, framework, version_override, apply, preview_token, timeout=t
+        lambda s, t: s.call(
+            project_edits.add_package,
+            project,
+            package,
+            version,
+            framework,
+            version_override,
+            apply,
+            preview_token,
+            timeout=t,
         ),
         paged=True,
         limit=limit,
@@ -107,7 +115,7 @@ async def remove_package(
     when no other project uses it."""
     return await respond(
         ctx,
-        lambda s, t: project_edits.remove_package(s, project, package, apply, preview_token, timeout=t),
+        lambda s, t: s.call(project_edits.remove_package, project, package, apply, preview_token, timeout=t),
         paged=True,
         limit=limit,
         cursor=cursor,
@@ -128,7 +136,7 @@ async def add_project_reference(
     frameworks the project cannot use, is a problem named in the preview and never written."""
     return await respond(
         ctx,
-        lambda s, t: project_edits.add_project_reference(s, project, reference, apply, preview_token, timeout=t),
+        lambda s, t: s.call(project_edits.add_project_reference, project, reference, apply, preview_token, timeout=t),
         paged=True,
         limit=limit,
         cursor=cursor,
@@ -148,7 +156,9 @@ async def remove_project_reference(
     """Remove a project reference; applied, the answer names the compiler errors that brings."""
     return await respond(
         ctx,
-        lambda s, t: project_edits.remove_project_reference(s, project, reference, apply, preview_token, timeout=t),
+        lambda s, t: s.call(
+            project_edits.remove_project_reference, project, reference, apply, preview_token, timeout=t
+        ),
         paged=True,
         limit=limit,
         cursor=cursor,
@@ -171,8 +181,8 @@ async def set_target_frameworks(
     the preview names the errors each new target adds (compiled in memory), as applying then does."""
     return await respond(
         ctx,
-        lambda s, t: project_edits.set_target_frameworks(
-            s, project, target_frameworks, apply, preview_token, timeout=t
+        lambda s, t: s.call(
+            project_edits.set_target_frameworks, project, target_frameworks, apply, preview_token, timeout=t
         ),
         paged=True,
         limit=limit,
@@ -198,8 +208,8 @@ async def set_project_property(
     under it); applied, the answer names the compiler errors added and gone."""
     return await respond(
         ctx,
-        lambda s, t: project_edits.set_project_property(
-            s, project, name, value, where, apply, preview_token, timeout=t
+        lambda s, t: s.call(
+            project_edits.set_project_property, project, name, value, where, apply, preview_token, timeout=t
         ),
         paged=True,
         limit=limit,

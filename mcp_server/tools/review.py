@@ -53,7 +53,7 @@ async def review_changes(
 
     return await respond(
         ctx,
-        lambda s, t: review.review_with_coverage(s, base, head, project, run_first=coverage, timeout=t),
+        lambda s, t: s.call(review.review_with_coverage, base, head, project, run_first=coverage, timeout=t),
         paged=True,
         limit=limit,
         cursor=cursor,

@@ -40,7 +40,7 @@ async def coverage(
     chosen_file = file if ref is None else None
 
     def run(session: SolutionSession, _: float) -> CoverageReport:
-        return runtime.coverage(session, ref, chosen_file, project)
+        return session.call(runtime.coverage, ref, chosen_file, project)
 
     return await respond(ctx, run, paged=True, limit=limit, cursor=cursor)
 
@@ -63,7 +63,7 @@ async def profile_tests(
     timeout = settings_of(ctx).build_timeout_seconds
 
     def run(session: SolutionSession, _: float) -> ProfileReport:
-        return runtime.profile_tests(session, ref, tests, project, timeout=timeout, allocations=allocations)
+        return session.call(runtime.profile_tests, ref, tests, project, timeout=timeout, allocations=allocations)
 
     return await respond(ctx, run, paged=True, limit=limit, cursor=cursor)
 
@@ -81,7 +81,7 @@ async def profile_app(
     """Run a file-based app (as run_app) under the CPU sampler; answers as profile_tests."""
 
     def run(session: SolutionSession, _: float) -> ProfileReport:
-        return runtime.profile_app(session, path, arguments, seconds, allocations)
+        return session.call(runtime.profile_app, path, arguments, seconds, allocations)
 
     return await respond(ctx, run, paged=True, limit=limit, cursor=cursor)
 

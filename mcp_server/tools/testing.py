@@ -37,7 +37,7 @@ async def run_build(
     timeout = settings_of(ctx).build_timeout_seconds
     return await respond(
         ctx,
-        lambda s, t: testing.run_build(s, project, configuration, timeout, progress),
+        lambda s, t: s.call(testing.run_build, project, configuration, timeout, progress),
         paged=True,
         limit=limit,
         cursor=cursor,
@@ -116,10 +116,10 @@ async def run_tests(
 
     def run(session: SolutionSession, _: float) -> TestRun:
         if changed_since is not None:
-            return review.run_changed_tests(session, changed_since, coverage=coverage, **options)
+            return session.call(review.run_changed_tests, changed_since, coverage=coverage, **options)
         if coverage:
-            return runtime.run_tests_with_coverage(session, ref, tests, filter=filter, **options)
-        return testing.run_tests(session, ref, tests, filter=filter, **options)
+            return session.call(runtime.run_tests_with_coverage, ref, tests, filter=filter, **options)
+        return session.call(testing.run_tests, ref, tests, filter=filter, **options)
 
     return await respond(
         ctx,
