@@ -83,8 +83,12 @@ def test_an_app_stopped_by_the_user_answers_where_it_was(stuck):
     _, session = stuck
     started = time.monotonic()
     ran = run_app("apps/transfer.cs", session=session, cancelled=lambda: time.monotonic() - started > 8)
-    assert ran.stopped and not ran.timed_out and ran.render().splitlines()[0].endswith(
-        f"stopped by the user in {ran.seconds:.2f} s (build {ran.build_seconds:.1f} s)"
+    assert (
+        ran.stopped
+        and not ran.timed_out
+        and ran.render()
+        .splitlines()[0]
+        .endswith(f"stopped by the user in {ran.seconds:.2f} s (build {ran.build_seconds:.1f} s)")
     )
     assert ran.hang is not None and "Ledger.ToChecking()" in _own_threads(ran.hang)
 
@@ -196,6 +200,19 @@ def test_a_frame_the_reader_cannot_take_costs_no_other_frame_its_source(stuck):
     assert frames[0].symbol.display == "Primes.IsPrime(int)" and frames[0].location.path.endswith("Primes.cs")
 
 
+def test_a_frame_of_a_module_the_solution_does_not_build_is_not_the_solution_s(stuck):
+    """An app's own class of a solution's name (its ``Ledger``, beside the solution) is the app's: only a
+    module one of the solution's projects builds runs the solution's code; the case of a module's name
+    varies with what named it (the JIT's events write it in lower case)."""
+    from engine.runtime.profiles.report import _mapped
+
+    _, session = stuck
+    names = ["drive-app!Stuck.Core.Ledger.ToChecking()", "stuck.core!Stuck.Core.Ledger.ToChecking()"]
+    app_s, solution_s = session.run(_mapped, names)
+    assert app_s.external and app_s.symbol is None and app_s.assembly == "drive-app"
+    assert not solution_s.external and solution_s.symbol.display == "Ledger.ToChecking()"
+
+
 def test_the_frames_of_one_method_are_one_member_of_the_profile(stuck):
     """An async method is sampled as its stub and its state machine's ``MoveNext``: two frames, one
     member, whose time is that of the stacks either is in (not their sum)."""
@@ -215,3 +232,16 @@ def test_the_frames_of_one_method_are_one_member_of_the_profile(stuck):
     assert [(m.display, m.exclusive_ms, m.inclusive_ms) for m in profile.by_inclusive] == [
         ("Primes.IsPrime(int)", 40.0, 40.0)
     ]
+
+
+def test_a_sampled_frame_s_generic_parameter_types_are_written_as_a_stack_trace_writes_them():
+    """A trace names ``ReadOnlySpan`1<class System.Object>``; a stack trace writes ``ReadOnlySpan`1``: the
+    overload with that parameter is found by it (serilog's ``Logger.Write(..., ReadOnlySpan<object?>)``
+    was taken for ``Write<T>(..., T)`` when the type was cut at its last dot, ``Object>``)."""
+    from engine.runtime.stacks.describe import plain
+
+    sampled = "Serilog.Core.Logger.Write(value class Serilog.Events.LogEventLevel,class System.String," \
+              "value class System.ReadOnlySpan`1<class System.Object>)"  # fmt: skip
+    assert plain(sampled) == "Serilog.Core.Logger.Write(LogEventLevel, String, ReadOnlySpan`1)"
+    two = "A.B.M(class System.Collections.Generic.Dictionary`2<class System.String,int32>,bool&)"
+    assert plain(two) == "A.B.M(Dictionary`2, bool&)"

@@ -12,6 +12,7 @@ from ...testing.frames import resolve_stack_trace
 from ...views.profile import AllocatedType, AllocationSite, FlameNode, HotMember, HotPath, ProfileReport
 from ...views.stack_trace import StackFrame
 from ...workspace.snapshot import Snapshot
+from ..modules import in_its_module, solution_modules
 from ..stacks.describe import plain
 from .allocations import Allocations, Sample
 from .speedscope import Sampled
@@ -152,15 +153,17 @@ def _tree(stacks: list[tuple[list[HotMember], float]]) -> tuple[FlameNode, ...]:
 
 
 def _mapped(snapshot: Snapshot, operation: Operation, names: list[str]) -> list[StackFrame | None]:
+    """Each ``Module!Method`` name's frame: the solution's member when its module is the solution's."""
     if not names:
         return []
     text = "\n".join(f"   at {plain(name.partition('!')[2])}" for name in names)
     frames: list[StackFrame | None] = list(resolve_stack_trace(snapshot, operation, text).items)
-    if len(frames) == len(names):
-        return frames
-    # A name the stack-trace reader does not take as one frame (what is sampled varies from run to run)
-    # must not cost every other frame its source: each is read alone.
-    return [_one(snapshot, operation, name) for name in names]
+    if len(frames) != len(names):
+        # A name the stack-trace reader does not take as one frame (what is sampled varies from run to
+        # run) must not cost every other frame its source: each is read alone.
+        frames = [_one(snapshot, operation, name) for name in names]
+    modules = solution_modules(snapshot)
+    return [in_its_module(frame, name.partition("!")[0], modules) for frame, name in zip(frames, names, strict=True)]
 
 
 def _one(snapshot: Snapshot, operation: Operation, name: str) -> StackFrame | None:

@@ -11,6 +11,7 @@ from ...host.interop import Operation
 from ...testing.frames import resolve_stack_trace
 from ...views.hang import HangReport, ThreadStack
 from ...workspace.snapshot import Snapshot
+from ..modules import in_its_module, solution_modules
 from .capture import CapturedStacks
 
 _THREAD = re.compile(r"^Thread \((?P<id>0x[0-9A-Fa-f]+)\):")
@@ -41,10 +42,17 @@ def describe(snapshot: Snapshot, operation: Operation, captured: CapturedStacks,
 
 def _report(snapshot: Snapshot, operation: Operation, pid: int, command: str, text: str, seconds: float) -> HangReport:
     threads: list[ThreadStack] = []
-    for thread, methods in _threads(text):
+    modules = solution_modules(snapshot)
+    for thread, named in _threads(text):
+        methods = [method for _, method in named]
         state, waits_in = _waiting(methods)
         lines = "\n".join(f"   at {plain(method)}" for method in methods)
-        frames = resolve_stack_trace(snapshot, operation, lines).items if methods else ()
+        resolved = resolve_stack_trace(snapshot, operation, lines).items if methods else ()
+        if len(resolved) == len(named):
+            resolved = tuple(
+                in_its_module(f, module, modules) or f for f, (module, _) in zip(resolved, named, strict=True)
+            )
+        frames = resolved
         own = sum(1 for f in frames if not f.external and f.symbol is not None)
         threads.append(ThreadStack(thread, state, waits_in, tuple(frames), own))
     threads.sort(key=lambda t: (not t.own, t.thread))
@@ -53,25 +61,39 @@ def _report(snapshot: Snapshot, operation: Operation, pid: int, command: str, te
     )
 
 
-def _threads(text: str) -> list[tuple[str, list[str]]]:
-    found: list[tuple[str, list[str]]] = []
+def _threads(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Each thread's id and its frames as (module, method), innermost first."""
+    found: list[tuple[str, list[tuple[str, str]]]] = []
     for line in text.splitlines():
         if (thread := _THREAD.match(line)) is not None:
             found.append((thread["id"], []))
         elif found and (frame := _FRAME.match(line)) is not None:
-            found[-1][1].append(frame["method"].strip())
+            found[-1][1].append((frame["module"], frame["method"].strip()))
     return found
 
 
 def plain(method: str) -> str:
-    """``Ns.Type.Method(class System.Object,bool&)`` as a stack trace writes it: ``Ns.Type.Method(Object, Boolean&)``."""
+    """``Ns.Type.Method(class System.Object,bool&)`` as a stack trace writes it: ``Ns.Type.Method(Object,
+    Boolean&)``; a generic parameter type by its name and arity, as .NET writes it (``ReadOnlySpan`1``)."""
     name, _, parameters = method.partition("(")
-    kept = [
-        re.sub(r"^(class |value class )", "", p.strip()).split(".")[-1]
-        for p in parameters.rstrip(")").split(",")
-        if p.strip()
-    ]
+    kept = [_type_name(p) for p in _top_level(parameters.rstrip(")")) if p.strip()]
     return f"{name}({', '.join(kept)})"
+
+
+def _top_level(parameters: str) -> list[str]:
+    """The parameters, split at the commas outside a generic type's arguments."""
+    found, depth, start = [], 0, 0
+    for index, character in enumerate(parameters):
+        depth += {"<": 1, ">": -1}.get(character, 0)
+        if character == "," and depth == 0:
+            found.append(parameters[start:index])
+            start = index + 1
+    return [*found, parameters[start:]]
+
+
+def _type_name(parameter: str) -> str:
+    outer = re.sub(r"<.*>", "", re.sub(r"^(class |value class )", "", parameter.strip()))
+    return outer.split(".")[-1]
 
 
 def _waiting(methods: list[str]) -> tuple[str, str]:
