@@ -1,6 +1,8 @@
 """What profiling costs on a run of about 10 s: the Stuck fixture's prime count made to take that long
 (its bound raised in a scratch copy), run as a test without the profiler and under it (in-process on the
-engine, as a front end's call runs it), and where the profile put the time.
+engine, as a front end's call runs it), and where the profile put the time; then the same count as the
+fixture's app (``apps/count.cs``), run confined without the profiler, under it, and with allocations
+sampled too.
 
     python bench/profile_overhead.py [--bound 25000000] [--out bench/results/profile_overhead.json]
 """
@@ -59,6 +61,26 @@ def main() -> None:
         "hottest": [f"{m.display} {m.exclusive_ms} ms" for m in profile.items[:3]],
         "notes": list(profile.notes),
         "speedscope_bytes": Path(profile.files[0]).stat().st_size,
+    }
+    from engine.apps.run import run_app
+
+    app = {}
+    bound = str(arguments.bound)
+    run_app("apps/count.cs", [bound], session, timeout=300)  # built once, so that the runs below reuse it
+    for label in ("run_app", "profile_app", "profile_app with allocations", "run_app, again"):
+        started = time.monotonic()
+        if label.startswith("profile_app"):
+            profiled = runtime.profile_app(session, "apps/count.cs", [bound], 300, "allocations" in label)
+        else:
+            assert run_app("apps/count.cs", [bound], session, timeout=300).exit_code == 0
+        app[label] = round(time.monotonic() - started, 1)
+    alone = (app["run_app"] + app["run_app, again"]) / 2
+    result["app"] = {
+        "seconds": app,
+        "overhead": round(app["profile_app"] / alone, 2),
+        "overhead_with_allocations": round(app["profile_app with allocations"] / alone, 2),
+        "hottest": [f"{m.display} {m.exclusive_ms} ms" for m in profiled.items[:2]],
+        "allocated_bytes_sampled": profiled.allocated_bytes,
     }
     print(json.dumps(result, indent=1))
     if arguments.out:
