@@ -48,6 +48,11 @@ class McpClient:
         assert self._stop is not None
         self.loop.call_soon_threadsafe(self._stop.set)
         self._thread.join(30)
+        if not self._thread.is_alive():
+            # Closed here, not by the garbage collector on whatever thread collects it next: a CI run
+            # once hung with an engine thread in an event loop's __del__ while the main thread was in
+            # Roslyn (a pythonnet finalizer and GIL wait), in a test that uses no event loop at all.
+            self.loop.close()
 
     async def _main(self) -> None:
         self._stop = asyncio.Event()
