@@ -207,6 +207,47 @@ async def shoot_profile() -> None:
         _save(app, "profile")
 
 
+async def shoot_stopped() -> None:
+    """The Stuck fixture's deadlocked test run, stopped with shift+f5: the Tests panel shows where each
+    thread was, the deadlock named (``stopped``)."""
+    from engine import Location
+
+    root = Path(tempfile.mkdtemp()) / "Stuck"
+    shutil.copytree(STUCK, root, ignore=shutil.ignore_patterns("bin", "obj"))
+    app = RoslynTui(root / "Stuck.slnx", theme="roslyn-dark")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settled(app)
+        app.open_location(Location(str(root / "src" / "Stuck.Core" / "Ledger.cs"), 33, 24, 33, 24))
+        await _settled(app)
+        await pilot.press("f9")
+        await _until(pilot, lambda: bool(app.query_one("#tests-panel").tests()))
+        await pilot.press("f5")
+        await pilot.pause(25)  # built, and the test host deadlocked
+        await pilot.press("shift+f5")
+        await _until(pilot, lambda: "STOPPED" in str(app.query_one("#tests-panel").border_title))
+        await pilot.pause(0.5)
+        _save(app, "stopped")
+
+
+async def shoot_profile_app() -> None:
+    """The Stuck fixture's app profiled from the palette, with its allocations (``profile-app``)."""
+    from textual.widgets import Input
+
+    root = Path(tempfile.mkdtemp()) / "Stuck"
+    shutil.copytree(STUCK, root, ignore=shutil.ignore_patterns("bin", "obj"))
+    app = RoslynTui(root / "Stuck.slnx", theme="roslyn-dark")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settled(app)
+        app.action_profile_app()
+        await _until(pilot, lambda: bool(app.screen.query("#app-path")))
+        app.screen.query_one(Input).value = "apps/count.cs 2000000 spell"
+        await pilot.press("enter")
+        await _until(pilot, lambda: getattr(app.screen, "report", None) is not None)
+        await _settled(app)
+        await pilot.pause(0.5)
+        _save(app, "profile-app")
+
+
 async def shoot_project() -> None:
     """The Project view of Packages.Core (a copy of the Packages fixture: central package management, two
     targets): its frameworks, key properties and where each is set, its packages with the newest on the
@@ -299,6 +340,10 @@ async def main() -> None:
         await shoot_coverage()
     if not wanted or "profile" in wanted:
         await shoot_profile()
+    if not wanted or "stopped" in wanted:
+        await shoot_stopped()
+    if not wanted or "profile-app" in wanted:
+        await shoot_profile_app()
     if not wanted or "project" in wanted:
         await shoot_project()
     if not wanted or "solutions" in wanted:

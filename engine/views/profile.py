@@ -93,13 +93,30 @@ class ProfileReport:
     offset: int = 0
 
     def rows(self) -> list[tuple[str, int | None]]:
-        """Each hottest member's line with its index (the panel's choices)."""
-        return [(self._row(item), index) for index, item in enumerate(self.items)]
+        """Each hottest member's line with its index (the panel's choices), then the allocations' lines
+        (to read: ``None``)."""
+        rows: list[tuple[str, int | None]] = [(self._row(item), index) for index, item in enumerate(self.items)]
+        return rows + [(line, None) for line in self._allocation_lines()]
 
     def _row(self, item: HotMember) -> str:
         name = item.display + ("  (library)" if item.external else "")
         spent = (f"{item.exclusive_ms:7.1f} ms", f"{item.inclusive_ms:7.1f} ms")
         return "  " + columns(*spent, name, where(item.location, self.root))
+
+    def _allocation_lines(self) -> list[str]:
+        if not self.allocations_sampled:
+            return []
+        if not self.allocations:
+            return ["allocated: no sample (less than ~100 KB in all)"]
+        lines = [f"allocated most ({_megabytes(self.allocated_bytes).strip()} sampled in all, an event each ~100 KB):"]
+        for allocated in self.allocations:
+            lines.append(
+                "  " + columns(_megabytes(allocated.bytes), allocated.type_name, f"({allocated.samples} samples)")
+            )
+            for site in allocated.sites:
+                name = site.display + ("  (library)" if site.external else "")
+                lines.append("      " + columns(_megabytes(site.bytes), f"in {name}", where(site.location, self.root)))
+        return lines
 
     def time_of(self) -> dict[str, str]:
         """Each of the solution's members' inclusive time, by documentation ID (what a lens shows)."""
@@ -120,19 +137,8 @@ class ProfileReport:
         if self.offset == 0 and self.paths:
             lines.append("hot paths (the solution's frames, outermost first):")
             lines += [f"  {path.ms:7.1f} ms  {' > '.join(path.frames)}" for path in self.paths]
-        if self.offset == 0 and self.allocations_sampled and not self.allocations:
-            lines.append("allocated: no sample (less than ~100 KB in all)")
-        if self.offset == 0 and self.allocations:
-            lines.append(f"allocated most ({_megabytes(self.allocated_bytes)} sampled in all, an event each ~100 KB):")
-            for allocated in self.allocations:
-                lines.append(
-                    "  " + columns(_megabytes(allocated.bytes), allocated.type_name, f"({allocated.samples} samples)")
-                )
-                for site in allocated.sites:
-                    name = site.display + ("  (library)" if site.external else "")
-                    lines.append(
-                        "      " + columns(_megabytes(site.bytes), f"in {name}", where(site.location, self.root))
-                    )
+        if self.offset == 0:
+            lines += self._allocation_lines()
         if self.offset == 0:
             lines += [f"file: {file}" for file in self.files]
         return "\n".join(lines)
