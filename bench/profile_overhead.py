@@ -29,7 +29,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path)
     arguments = parser.parse_args()
 
-    from engine import load_solution, runtime, testing
+    from engine import apps, load_solution, runtime, testing
 
     root = Path(tempfile.mkdtemp(prefix="profile-")) / "Stuck"
     shutil.copytree(ROOT / "tests" / "fixtures" / "Stuck", root, ignore=shutil.ignore_patterns("bin", "obj"))
@@ -70,7 +70,7 @@ def main() -> None:
     for label in ("run_app", "profile_app", "profile_app with allocations", "run_app, again"):
         started = time.monotonic()
         if label.startswith("profile_app"):
-            profiled = runtime.profile_app(session, "apps/count.cs", [bound], 300, "allocations" in label)
+            profiled = apps.profile_app(session, "apps/count.cs", [bound], 300, "allocations" in label)
         else:
             assert run_app("apps/count.cs", [bound], session, timeout=300).exit_code == 0
         app[label] = round(time.monotonic() - started, 1)

@@ -49,22 +49,22 @@ def main() -> None:
 
     from checkout import checkout, prepare, write_result
 
-    from engine import load_solution, runtime, testing
+    from engine import apps, load_solution, runtime, testing
     from engine.apps.run import run_app
 
     root = checkout(arguments.mirror, "runtime-real-")
     prepare(root, arguments.property, arguments.drop_nuget_config, arguments.drop)
-    apps = root / "rtui-bench"
-    apps.mkdir()
+    drivers = root / "rtui-bench"
+    drivers.mkdir()
     for name in ("Directory.Build.props", "Directory.Packages.props"):  # the repository's own are not the app's
-        (apps / name).write_text("<Project />\n")
+        (drivers / name).write_text("<Project />\n")
     for suffix in ("", "-stuck"):  # named apart from the projects they reference (NuGet refuses a clash)
-        shutil.copy(APPS / f"{arguments.app}{suffix}.cs", apps / f"drive-{arguments.app}{suffix}.cs")
+        shutil.copy(APPS / f"{arguments.app}{suffix}.cs", drivers / f"drive-{arguments.app}{suffix}.cs")
     session = load_solution(root / arguments.solution, watch=False)
     result: dict[str, Any] = {"repository": arguments.mirror.name.removesuffix(".git"), "app": arguments.app}
 
     started = time.monotonic()
-    profile = runtime.profile_app(session, f"rtui-bench/drive-{arguments.app}.cs", seconds=120, allocations=True)
+    profile = apps.profile_app(session, f"rtui-bench/drive-{arguments.app}.cs", seconds=120, allocations=True)
     result["profile_seconds"] = round(time.monotonic() - started, 1)
     ran = run_app(f"rtui-bench/drive-{arguments.app}.cs", session=session, timeout=120)
     counted = next(

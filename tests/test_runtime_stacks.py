@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from engine import load_solution, runtime, testing
+from engine import apps, load_solution, runtime, testing
 from engine.apps.run import run_app
 
 from .conftest import copy_fixture
 from .mcp_client import McpClient
+from .processes import held_for, host_of_the_tests
 
 DEADLOCK = "Stuck.Tests.LedgerTests.Transfers_both_ways_at_once"
 
@@ -56,9 +57,9 @@ def _own_threads(hang):
 
 
 def test_a_test_run_the_user_stops_answers_where_each_thread_was(stuck):
-    _, session = stuck
-    started = time.monotonic()
-    run = testing.run_tests(session, tests=[DEADLOCK], timeout=300, cancelled=lambda: time.monotonic() - started > 15)
+    root, session = stuck
+    stopped = held_for(3, host_of_the_tests(root))  # the deadlocked test has started by then
+    run = testing.run_tests(session, tests=[DEADLOCK], timeout=300, cancelled=stopped)
     assert run.problems == ("dotnet test was stopped; it and every process it started were ended.",)
     assert set(_own_threads(run.hang)) == {"Ledger.TransferBothWays()", "Ledger.ToChecking()", "Ledger.ToSavings()"}
     assert run.render().startswith("Tests of tests/Stuck.Tests/Stuck.Tests.csproj (1 named tests) STOPPED")
@@ -68,7 +69,7 @@ def test_an_app_past_its_time_answers_with_each_thread_s_stack(stuck):
     """The app runs confined (PID and mount namespaces of its own): its stacks are still read, from the
     socket in its scratch directory under the pid it sees."""
     root, session = stuck
-    ran = run_app("apps/transfer.cs", session=session, timeout=10)
+    ran = run_app("apps/transfer.cs", session=session, timeout=6)
     assert ran.timed_out and ran.exit_code is None and ran.stdout == "transferring both ways\n"
     assert "Linux namespaces" in ran.confinement
     hang = ran.hang
@@ -114,9 +115,11 @@ def test_over_mcp_run_tests_with_a_time_limit_answers_the_stacks(tmp_path):
 def test_over_mcp_cancel_job_answers_where_the_stopped_run_was(tmp_path):
     root = copy_fixture("Stuck", tmp_path)
     with McpClient({"DOTNET_SOLUTION_PATH": str(root / "Stuck.slnx"), "ROSLYN_CALL_BUDGET_SECONDS": "3"}) as client:
-        started = time.monotonic()
         job = client.call("run_tests", tests=[DEADLOCK], timeout_seconds=600).structured_content["job"]
-        time.sleep(max(0.0, 25 - (time.monotonic() - started)))  # built, and the test host deadlocked
+        deadlocked = held_for(3, host_of_the_tests(root))
+        deadline = time.monotonic() + 180
+        while not deadlocked() and time.monotonic() < deadline:
+            time.sleep(0.2)
         stopped = client.call("cancel_job", job_id=job)
         assert not stopped.is_error, stopped.content[0].text
         assert stopped.content[0].text.startswith(f"job {job} (run_tests): cancelled after ")
@@ -146,7 +149,7 @@ def test_an_app_profiled_with_its_allocations(stuck):
     first, and the strings ``Primes.Spelled`` writes are what it allocated most, placed there."""
     root, session = stuck
     primes = str(root / "src" / "Stuck.Core" / "Primes.cs")
-    profile = runtime.profile_app(session, "apps/count.cs", ["2000000", "spell"], allocations=True)
+    profile = apps.profile_app(session, "apps/count.cs", ["2000000", "spell"], allocations=True)
     hottest = profile.items[0]
     assert hottest.display == "Primes.IsPrime(int)" and hottest.location.path == primes and not hottest.external
     assert profile.what == "apps/count.cs 2000000 spell"
@@ -157,10 +160,20 @@ def test_an_app_profiled_with_its_allocations(stuck):
     assert "Primes.Spelled(int)  src/Stuck.Core/Primes.cs:" in profile.render()
     assert Path(profile.files[0]).name == "trace.speedscope.json" and Path(profile.files[1]).is_file()
 
+    # A test host is ended as soon as its results are in: its trace stops mid-block, and is read to there.
+    from engine.runtime.profiles.allocations import read_allocations
+    from engine.runtime.tools import installed_tool
+
+    whole = Path(profile.files[1]).read_bytes()
+    cut = Path(profile.files[1]).with_name("cut.nettrace")
+    cut.write_bytes(whole[: len(whole) - 5000])
+    read = read_allocations(installed_tool("dotnet-trace", "dotnet")[0], cut)
+    assert read.problem == "" and 0 < read.total_bytes <= profile.allocated_bytes
+
 
 def test_an_app_past_its_profile_s_seconds_is_ended_and_profiled_for_those(stuck):
     _, session = stuck
-    profile = runtime.profile_app(session, "apps/count.cs", ["200000000"], seconds=4)
+    profile = apps.profile_app(session, "apps/count.cs", ["200000000"], seconds=4)
     assert profile.items[0].display == "Primes.IsPrime(int)"
     assert "the app was ended after 4 s: the profile is of those seconds" in profile.notes
 

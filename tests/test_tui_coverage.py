@@ -26,6 +26,7 @@ from tui.widgets.source_view import SourceView
 from tui.widgets.tests_panel import TestsPanel
 
 from .conftest import copy_fixture
+from .processes import held_for, host_of_the_tests
 
 
 @pytest.fixture(autouse=True)
@@ -142,9 +143,10 @@ async def test_shift_f5_stops_a_test_run_and_the_tests_panel_shows_where_each_th
         await pilot.press("f9")
         await settled(pilot, lambda: panel.tests() == ["M:Stuck.Tests.LedgerTests.Transfers_both_ways_at_once"], 60)
         await pilot.press("f5")
-        started = time.monotonic()
-        while time.monotonic() - started < 25:  # built, and the test host deadlocked
-            await pilot.pause(0.5)
+        deadlocked = held_for(3, host_of_the_tests(root))
+        deadline = time.monotonic() + 180
+        while not deadlocked() and time.monotonic() < deadline:  # built, and the test host deadlocked
+            await pilot.pause(0.2)
         assert app._run_thread is not None, "the run ended by itself"
         await pilot.press("shift+f5")
         await settled(pilot, lambda: "STOPPED" in str(panel.border_title), 90)

@@ -3,6 +3,6 @@ solution's tests, so, like ``engine.testing``, only for a trusted solution, conf
 
 from . import stacks as stacks  # reads the stacks of a test run past its time (registered with the runner)
 from .coverage import coverage, kept_coverage, run_tests_with_coverage
-from .profiles import profile_app, profile_repl, profile_tests
+from .profiles import profile_repl, profile_tests
 
-__all__ = ["coverage", "kept_coverage", "profile_app", "profile_repl", "profile_tests", "run_tests_with_coverage"]
+__all__ = ["coverage", "kept_coverage", "profile_repl", "profile_tests", "run_tests_with_coverage"]

@@ -9,7 +9,7 @@ from mcp.server.mcpserver import Context
 from mcp_types import CallToolResult
 from pydantic import Field
 
-from engine import CoverageReport, ProfileReport, SolutionSession, runtime
+from engine import CoverageReport, ProfileReport, SolutionSession, apps, runtime
 
 from ..responses import result_model
 from .arguments import RUNS, Column, Cursor, Line, Symbol, symbol_ref
@@ -68,7 +68,7 @@ async def profile_tests(
     return await respond(ctx, run, paged=True, limit=limit, cursor=cursor)
 
 
-@tool(serves=runtime.profile_app, annotations=RUNS_CODE)
+@tool(serves=apps.profile_app, annotations=RUNS_CODE)
 async def profile_app(
     path: Annotated[str, Field(description="A file-based app in the solution's directory (as run_app).")],
     ctx: Context,
@@ -81,7 +81,7 @@ async def profile_app(
     """Run a file-based app (as run_app) under the CPU sampler; answers as profile_tests."""
 
     def run(session: SolutionSession, _: float) -> ProfileReport:
-        return session.call(runtime.profile_app, path, arguments, seconds, allocations)
+        return session.call(apps.profile_app, path, arguments, seconds, allocations)
 
     return await respond(ctx, run, paged=True, limit=limit, cursor=cursor)
 

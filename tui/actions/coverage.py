@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from textual import work
 from textual.widgets import TabbedContent
 
-from engine import EngineError, Location, SymbolRef, runtime
+from engine import EngineError, Location, SymbolRef, apps, runtime
 from shared_engine.session import Session
 
 from .. import config
@@ -140,7 +140,7 @@ class CoverageActions(AppMixin):
         session = self.session
         screen = ProfileScreen(
             session,
-            ask=lambda: session.call(runtime.profile_app, path, arguments, allocations=True),
+            ask=lambda: session.call(apps.profile_app, path, arguments, allocations=True),
             waiting=f"Running {Path(path).name} under the profiler…",
         )
         self.push_screen(screen, self._profile_closed(screen))

@@ -32,19 +32,28 @@ class Allocations:
     """The bytes each (type, stack) was sampled for."""
     samples: dict[Sample, int]
     total_bytes: int
+    problem: str = ""
+    """Why the trace's allocations could not be read (the profile still answers)."""
 
 
 def read_allocations(tool: Path, nettrace: Path) -> Allocations:
-    """The allocation samples of ``nettrace``, by type and stack.
+    """The allocation samples of ``nettrace``, by type and stack; a trace that cannot be read gives
+    none, and says why (``problem``).
 
-    Raises:
-        EngineError: TraceEvent is not in the tool's folder, or the file could not be read.
+    A test host is ended by VSTest as soon as its results are in, so its trace stops mid-block: it is
+    read up to there (``ContinueOnError``); without that, TraceEvent refused it ("Read past end of
+    stream") where ``dotnet-trace``'s own conversion had read it.
     """
-    names = _trace_event(tool)
     try:
-        log = names["TraceLog"](names["TraceLog"].CreateFromEventPipeDataFile(str(nettrace)))
-    except Exception as error:  # a .NET exception: the file is cut or not a trace
-        raise EngineError(f"{nettrace.name} could not be read: {error}", "Profile again.") from error
+        names = _trace_event(tool)
+        options = names["TraceLogOptions"]()
+        options.ContinueOnError = True
+        etlx = names["TraceLog"].CreateFromEventPipeDataFile(str(nettrace), str(nettrace.with_suffix(".etlx")), options)
+        log = names["TraceLog"](etlx)
+    except EngineError as error:
+        return Allocations({}, {}, 0, error.message)
+    except Exception as error:  # a .NET exception: the file is not a trace
+        return Allocations({}, {}, 0, f"{nettrace.name} could not be read ({error})")
     by_bytes: dict[Sample, int] = {}
     by_count: dict[Sample, int] = {}
     try:
@@ -82,10 +91,15 @@ def _trace_event(tool: Path) -> dict[str, Any]:
 
             for name in _ASSEMBLIES:
                 clr.AddReference(str(found[-1].parent / f"{name}.dll"))
-            from Microsoft.Diagnostics.Tracing.Etlx import TraceLog, TraceLogExtensions  # type: ignore[import-not-found]
+            from Microsoft.Diagnostics.Tracing.Etlx import (  # type: ignore[import-not-found]
+                TraceLog,
+                TraceLogExtensions,
+                TraceLogOptions,
+            )
             from Microsoft.Diagnostics.Tracing.Parsers.Clr import GCAllocationTickTraceData  # type: ignore[import-not-found]
 
             _loaded.update(
+                TraceLogOptions=TraceLogOptions,
                 TraceLog=TraceLog,
                 TraceLogExtensions=TraceLogExtensions,
                 GCAllocationTickTraceData=GCAllocationTickTraceData,

@@ -68,9 +68,9 @@ def report(
         tree=tree,
         allocations=_allocated(snapshot, operation, allocated) if allocated is not None else (),
         allocated_bytes=allocated.total_bytes if allocated is not None else 0,
-        allocations_sampled=allocated is not None,
+        allocations_sampled=allocated is not None and not allocated.problem,
         files=files,
-        notes=notes,
+        notes=notes + ((f"allocations: {allocated.problem}",) if allocated is not None and allocated.problem else ()),
     )
 
 

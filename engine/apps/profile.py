@@ -1,24 +1,24 @@
 """``profile_app``: a file-based app run confined as ``run_app`` runs it, under the tracer from its first
 instruction (the runtime waits for the tracer before it starts: ``suspend``), for at most ``seconds``,
-and answered as a test's profile is: where its time on the CPU went, by member, and with
-``allocations`` what it allocated most."""
+and answered as a test's profile is (``engine.runtime.profiles``): where its time on the CPU went, by
+member, and with ``allocations`` what it allocated most."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...apps.run import run_app
-from ...errors import InvalidArgument
-from ...models import relative_path
-from ...testing.child import dotnet_path
-from ...testing.runs import run_directory
-from ...views.profile import ProfileReport
-from ...workspace.declared import query
-from ..tools import installed_tool
-from .allocations import read_allocations
-from .report import report
-from .speedscope import read_speedscope
-from .tracer import Tracer
+from ..errors import InvalidArgument
+from ..models import relative_path
+from ..runtime.profiles.allocations import read_allocations
+from ..runtime.profiles.report import report
+from ..runtime.profiles.speedscope import read_speedscope
+from ..runtime.profiles.tracer import Tracer
+from ..runtime.tools import installed_tool
+from ..testing.child import dotnet_path
+from ..testing.runs import run_directory
+from ..views.profile import ProfileReport
+from ..workspace.declared import query
+from .run import run_app
 
 DEFAULT_SECONDS = 30.0
 

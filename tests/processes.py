@@ -1,0 +1,40 @@
+"""Waiting for a run's process instead of for a fixed time: a test that stops a deadlocked run stops it
+once its test host is up, not after a guess long enough for the slowest machine."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+
+def running(*parts: str) -> bool:
+    """Whether a process runs whose command line holds each of ``parts``."""
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().decode(errors="replace")
+        except OSError:
+            continue
+        if all(part in command for part in parts):
+            return True
+    return False
+
+
+def held_for(seconds: float, condition: Callable[[], bool]) -> Callable[[], bool]:
+    """A check that turns true once ``condition`` has been true for ``seconds`` (a test host that has
+    run that long has reached its deadlock)."""
+    since: list[float] = []
+
+    def check() -> bool:
+        if not since and condition():
+            since.append(time.monotonic())
+        return bool(since) and time.monotonic() - since[0] >= seconds
+
+    return check
+
+
+def host_of_the_tests(root: Path) -> Callable[[], bool]:
+    """Whether the test host of the solution at ``root`` runs."""
+    return lambda: running("testhost", str(root))
