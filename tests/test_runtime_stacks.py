@@ -204,11 +204,11 @@ def test_over_mcp_a_profile_of_a_test(tmp_path):
 def test_a_frame_the_reader_cannot_take_costs_no_other_frame_its_source(stuck):
     """What a profile samples varies from run to run: a name the stack-trace reader does not take as one
     frame (a runtime stub, a module without a method) must leave the solution's frames mapped."""
-    from engine.runtime.profiles.report import _mapped
+    from engine.runtime.frames import frames_of
 
     names = ["Stuck.Core!Stuck.Core.Primes.IsPrime(int32)", "libcoreclr.so!", "System.Private.CoreLib!Interop+Sys.Kill"]
     _, session = stuck
-    frames = session.run(_mapped, names)
+    frames = session.run(frames_of, names)
     assert frames[0] is not None and frames[0].symbol is not None
     assert frames[0].symbol.display == "Primes.IsPrime(int)" and frames[0].location.path.endswith("Primes.cs")
 
@@ -217,11 +217,11 @@ def test_a_frame_of_a_module_the_solution_does_not_build_is_not_the_solution_s(s
     """An app's own class of a solution's name (its ``Ledger``, beside the solution) is the app's: only a
     module one of the solution's projects builds runs the solution's code; the case of a module's name
     varies with what named it (the JIT's events write it in lower case)."""
-    from engine.runtime.profiles.report import _mapped
+    from engine.runtime.frames import frames_of
 
     _, session = stuck
     names = ["drive-app!Stuck.Core.Ledger.ToChecking()", "stuck.core!Stuck.Core.Ledger.ToChecking()"]
-    app_s, solution_s = session.run(_mapped, names)
+    app_s, solution_s = session.run(frames_of, names)
     assert app_s.external and app_s.symbol is None and app_s.assembly == "drive-app"
     assert not solution_s.external and solution_s.symbol.display == "Ledger.ToChecking()"
 
@@ -251,7 +251,7 @@ def test_a_sampled_frame_s_generic_parameter_types_are_written_as_a_stack_trace_
     """A trace names ``ReadOnlySpan`1<class System.Object>``; a stack trace writes ``ReadOnlySpan`1``: the
     overload with that parameter is found by it (serilog's ``Logger.Write(..., ReadOnlySpan<object?>)``
     was taken for ``Write<T>(..., T)`` when the type was cut at its last dot, ``Object>``)."""
-    from engine.runtime.stacks.describe import plain
+    from engine.runtime.frames import plain
 
     sampled = "Serilog.Core.Logger.Write(value class Serilog.Events.LogEventLevel,class System.String," \
               "value class System.ReadOnlySpan`1<class System.Object>)"  # fmt: skip

@@ -9,9 +9,7 @@ from typing import Any
 
 from ..errors import InvalidArgument
 from ..models import relative_path
-from ..runtime.profiles.allocations import read_allocations
-from ..runtime.profiles.report import report
-from ..runtime.profiles.speedscope import read_speedscope
+from ..runtime.profiles.report import answered
 from ..runtime.profiles.tracer import Tracer
 from ..runtime.tools import installed_tool
 from ..testing.child import dotnet_path
@@ -47,14 +45,12 @@ def profile_app(
                 f"{ran.path} does not build, so it was not profiled:\n" + ran.render(),
                 "Fix its errors (run_app shows them too), then profile it.",
             )
-        speedscope, nettrace = tracer.finish(why_empty=f"the app ended with exit code {ran.exit_code}")
-    notes = ["dotnet-trace was installed into the user cache for this"] if installed else []
+        traced = tracer.finish(why_empty=f"the app ended with exit code {ran.exit_code}")
+    notes = []
     if ran.timed_out:
         notes.append(f"the app was ended after {seconds or DEFAULT_SECONDS:g} s: the profile is of those seconds")
     else:
         notes.append(f"the app ended with exit code {ran.exit_code} after {ran.seconds:.1f} s")
     notes.append(f"confinement: {ran.confinement}")
-    allocated = read_allocations(tool, nettrace) if allocations else None
     what = " ".join([relative_path(ran.path, session.root), *ran.arguments])
-    files = (str(speedscope), str(nettrace))
-    return session.run(report, read_speedscope(speedscope), what, files, tuple(notes), allocated)  # type: ignore[no-any-return]
+    return answered(session, tool, installed, traced, what, notes, allocations)

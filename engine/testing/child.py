@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from ..errors import EngineError, InvalidArgument, OperationCancelled
 from ..host.interop import Operation
@@ -64,9 +64,6 @@ def reads_stuck_runs(capture: Callable[[int, str], Any], describe: Callable[...,
 
 def stuck_reader() -> tuple[Callable[[int, str], Any], Callable[..., Any]] | None:
     return _stuck_readers[0] if _stuck_readers else None
-
-
-StoppedEarlyError = TypeVar("StoppedEarlyError", bound=StoppedEarly)
 
 
 @dataclass(frozen=True)
@@ -166,13 +163,15 @@ def run_child(
                     f"{_name(command)} was stopped; it and every process it started were ended.",
                     "Run it again when you need it.",
                 )
-                raise read_before_end(stopped, process.pid, command[0], started, read_stuck)
+                read_before_end(stopped, process.pid, command[0], started, read_stuck)
+                raise stopped
             if time.monotonic() - started > timeout:
                 failed = ChildFailed(
                     f"{_name(command)} ran past {timeout:.0f} s and was stopped with every process it started.",
                     "Give it more time (the timeout argument or ROSLYN_BUILD_TIMEOUT_SECONDS), or build less.",
                 )
-                raise read_before_end(failed, process.pid, command[0], started, read_stuck)
+                read_before_end(failed, process.pid, command[0], started, read_stuck)
+                raise failed
             time.sleep(0.05)
     finally:
         _end_group(process)
@@ -181,17 +180,14 @@ def run_child(
     return Finished(process.returncode, time.monotonic() - started, "".join(lines))
 
 
-def read_before_end(
-    early: StoppedEarlyError, group: int, dotnet: str, started: float, read: bool = True
-) -> StoppedEarlyError:
-    """``early`` with how long the run of session ``group`` ran and, when ``read``, what the registered
+def read_before_end(early: StoppedEarly, group: int, dotnet: str, started: float, read: bool = True) -> None:
+    """Give ``early`` how long the run of session ``group`` ran and, when ``read``, what the registered
     reader captured of it (before it is ended)."""
     early.seconds = time.monotonic() - started
     readers = stuck_reader() if read else None
     if readers is not None:
         with contextlib.suppress(Exception):  # the stacks explain a hang; their absence must not hide it
             early.stuck = readers[0](group, dotnet)
-    return early
 
 
 def _read(process: subprocess.Popen[str], arrived: queue.Queue[str]) -> None:

@@ -15,9 +15,7 @@ from ...testing.runs import run_directory
 from ...views.profile import ProfileReport
 from ..stacks.capture import listening
 from ..tools import installed_tool
-from .allocations import read_allocations
-from .report import report
-from .speedscope import read_speedscope
+from .report import answered
 from .tracer import Tracer
 
 
@@ -43,16 +41,12 @@ def profile_repl(
             tracer.attach(worker)
 
         evaluation = repl.evaluate_csharp(code, context_id, session, before_run=attach)
-        speedscope, nettrace = tracer.finish(stop=True, why_empty="the evaluation ran nothing")
-    notes = ["dotnet-trace was installed into the user cache for this"] if installed else []
-    notes.append(_outcome(evaluation))
-    allocated = read_allocations(tool, nettrace) if allocations else None
+        traced = tracer.finish(stop=True, why_empty="the evaluation ran nothing")
     first = code.strip().splitlines()[0] if code.strip() else ""
     what = f"REPL code in context {evaluation.context_id}: {first[:80]}" + (
         " …" if len(code.strip().splitlines()) > 1 else ""
     )
-    files = (str(speedscope), str(nettrace))
-    return session.run(report, read_speedscope(speedscope), what, files, tuple(notes), allocated)  # type: ignore[no-any-return]
+    return answered(session, tool, installed, traced, what, [_outcome(evaluation)], allocations)
 
 
 def _outcome(evaluation: Any) -> str:

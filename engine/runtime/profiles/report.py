@@ -1,24 +1,42 @@
-"""A sampled profile by symbol: each frame the sampler saw taken to the solution's source by the stack
-trace reader (``engine.testing.frames``), the framework's and libraries' marked."""
+"""A sampled profile by symbol: each frame the sampler saw taken to the solution's source
+(``engine.runtime.frames``), the framework's and libraries' marked."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
-from ...errors import EngineError
 from ...host.interop import Operation
-from ...testing.frames import resolve_stack_trace
 from ...views.profile import AllocatedType, AllocationSite, FlameNode, HotMember, HotPath, ProfileReport
 from ...views.stack_trace import StackFrame
 from ...workspace.snapshot import Snapshot
-from ..modules import in_its_module, solution_modules
-from ..stacks.describe import plain
-from .allocations import Allocations, Sample
-from .speedscope import Sampled
+from ..frames import frames_of
+from .allocations import Allocations, Sample, read_allocations
+from .speedscope import Sampled, read_speedscope
 
 MOST_MEMBERS = 20
 MOST_PATHS = 5
+
+
+def answered(
+    session: Any,
+    tool: Path,
+    installed: bool,
+    traced: tuple[Path, Path],
+    what: str,
+    notes: list[str],
+    allocations: bool,
+    sampled: Sampled | None = None,
+) -> ProfileReport:
+    """A finished trace (speedscope, nettrace) as the session answers it: its samples by member (read
+    from the speedscope file unless ``sampled`` already was), its allocations when asked, the notes
+    after the word that the tool was installed for this."""
+    speedscope, nettrace = traced
+    said = (["dotnet-trace was installed into the user cache for this"] if installed else []) + notes
+    allocated = read_allocations(tool, nettrace) if allocations else None
+    files = (str(speedscope), str(nettrace))
+    return session.run(report, sampled or read_speedscope(speedscope), what, files, tuple(said), allocated)  # type: ignore[no-any-return]
 
 
 def report(
@@ -35,7 +53,7 @@ def report(
         for i, name in enumerate(sampled.names)
         if "!" in name and not name.startswith("?") and sampled.inclusive.get(i, 0) > 0
     ]
-    mapped = _mapped(snapshot, operation, [sampled.names[i] for i in methods])
+    mapped = frames_of(snapshot, operation, [sampled.names[i] for i in methods])
     members = {
         index: _member(frame, sampled.names[index], sampled, index)
         for index, frame in zip(methods, mapped, strict=True)
@@ -85,7 +103,7 @@ def _allocated(snapshot: Snapshot, operation: Operation, allocated: Allocations)
         by_type.setdefault(sample.type_name, []).append(sample)
     ranked = sorted(by_type.items(), key=lambda item: -sum(allocated.bytes[s] for s in item[1]))[:MOST_TYPES]
     names = sorted({frame for _, samples in ranked for sample in samples for frame in sample.frames if "!" in frame})
-    frames = dict(zip(names, _mapped(snapshot, operation, names), strict=True))
+    frames = dict(zip(names, frames_of(snapshot, operation, names), strict=True))
     found = []
     for type_name, samples in ranked:
         sites: dict[str, list[Any]] = {}
@@ -150,28 +168,6 @@ def _tree(stacks: list[tuple[list[HotMember], float]]) -> tuple[FlameNode, ...]:
         )
 
     return built(root["children"])
-
-
-def _mapped(snapshot: Snapshot, operation: Operation, names: list[str]) -> list[StackFrame | None]:
-    """Each ``Module!Method`` name's frame: the solution's member when its module is the solution's."""
-    if not names:
-        return []
-    text = "\n".join(f"   at {plain(name.partition('!')[2])}" for name in names)
-    frames: list[StackFrame | None] = list(resolve_stack_trace(snapshot, operation, text).items)
-    if len(frames) != len(names):
-        # A name the stack-trace reader does not take as one frame (what is sampled varies from run to
-        # run) must not cost every other frame its source: each is read alone.
-        frames = [_one(snapshot, operation, name) for name in names]
-    modules = solution_modules(snapshot)
-    return [in_its_module(frame, name.partition("!")[0], modules) for frame, name in zip(frames, names, strict=True)]
-
-
-def _one(snapshot: Snapshot, operation: Operation, name: str) -> StackFrame | None:
-    try:
-        items = resolve_stack_trace(snapshot, operation, f"   at {plain(name.partition('!')[2])}").items
-    except EngineError:
-        return None
-    return items[0] if len(items) == 1 else None
 
 
 def _merged(members: dict[int, HotMember], sampled: Sampled) -> list[HotMember]:

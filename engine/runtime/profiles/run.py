@@ -28,8 +28,7 @@ from ...views.tests import TestRun
 from ...workspace.declared import query
 from ...workspace.targets import choose
 from ..tools import installed_tool
-from .allocations import read_allocations
-from .report import report
+from .report import answered
 from .speedscope import Sampled, read_speedscope
 from .tracer import Tracer
 
@@ -64,18 +63,17 @@ def profile_tests(
         framework = choose(targets)
     tool, installed = installed_tool("dotnet-trace", dotnet_path(session))
     for attempt in range(1, ATTEMPTS + 1):
-        sampled, run, files = _traced(session, tool, symbol, tests, project, timeout, framework, allocations)
+        sampled, run, traced = _traced(session, tool, symbol, tests, project, timeout, framework, allocations)
         if sampled.named or attempt == ATTEMPTS:
             break
-    notes = ["dotnet-trace was installed into the user cache for this"] if installed else []
+    notes = []
     if framework and len(targets) > 1:
         notes.append(f"profiled on {framework} of {', '.join(targets)}: one test host a trace")
     if attempt > 1:
         notes.append(f"taken {attempt} times: the test host ended before the trace named its methods")
     notes += [f"the run: {run.passed} passed, {run.failed} failed, {run.skipped} skipped"]
     notes += [f"problem: {problem}" for problem in run.problems]
-    allocated = read_allocations(tool, Path(files[1])) if allocations else None
-    return session.run(report, sampled, run.selection, files, tuple(notes), allocated)  # type: ignore[no-any-return]
+    return answered(session, tool, installed, traced, run.selection, notes, allocations, sampled)
 
 
 def _test_targets(
@@ -100,7 +98,7 @@ def _traced(
     timeout: float,
     framework: str | None,
     allocations: bool,
-) -> tuple[Sampled, TestRun, tuple[str, ...]]:
+) -> tuple[Sampled, TestRun, tuple[Path, Path]]:
     """One run of the tests under the profiler: what it sampled, the run, the profile's files."""
     directory = run_directory(session.root, "profile")
     with Tracer(tool, directory / "trace.nettrace", allocations) as tracer:
@@ -113,5 +111,5 @@ def _traced(
             encoding="utf-8",
         )
         run = run_tests(session, symbol, tests, project, runsettings=settings, timeout=timeout, framework=framework)
-        speedscope, nettrace = tracer.finish(why_empty="; ".join(run.problems) or "no test ran")
-    return read_speedscope(speedscope), run, (str(speedscope), str(nettrace))
+        traced = tracer.finish(why_empty="; ".join(run.problems) or "no test ran")
+    return read_speedscope(traced[0]), run, traced

@@ -1,5 +1,5 @@
-"""The stacks ``dotnet-stack`` printed, read: each thread's frames taken to the solution's source by the
-stack trace reader (``engine.testing.frames``), what each thread waits in, and the waits shaped like a
+"""The stacks ``dotnet-stack`` printed, read: each thread's frames taken to the solution's source
+(``engine.runtime.frames``), what each thread waits in, and the waits shaped like a
 deadlock (two or more threads of the solution's code blocked on locks: each may hold what another wants;
 a thread joined or waited on while others are blocked)."""
 
@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 
 from ...host.interop import Operation
-from ...testing.frames import resolve_stack_trace
 from ...views.hang import HangReport, ThreadStack
+from ...views.stack_trace import StackFrame
 from ...workspace.snapshot import Snapshot
-from ..modules import in_its_module, solution_modules
+from ..frames import frames_of
 from .capture import CapturedStacks
 
 _THREAD = re.compile(r"^Thread \((?P<id>0x[0-9A-Fa-f]+)\):")
@@ -42,17 +42,12 @@ def describe(snapshot: Snapshot, operation: Operation, captured: CapturedStacks,
 
 def _report(snapshot: Snapshot, operation: Operation, pid: int, command: str, text: str, seconds: float) -> HangReport:
     threads: list[ThreadStack] = []
-    modules = solution_modules(snapshot)
-    for thread, named in _threads(text):
-        methods = [method for _, method in named]
-        state, waits_in = _waiting(methods)
-        lines = "\n".join(f"   at {plain(method)}" for method in methods)
-        resolved = resolve_stack_trace(snapshot, operation, lines).items if methods else ()
-        if len(resolved) == len(named):
-            resolved = tuple(
-                in_its_module(f, module, modules) or f for f, (module, _) in zip(resolved, named, strict=True)
-            )
-        frames = resolved
+    for thread, names in _threads(text):
+        state, waits_in = _waiting([name.partition("!")[2] for name in names])
+        frames = [
+            frame or StackFrame(name, None, None, True, name.partition("!")[0])
+            for frame, name in zip(frames_of(snapshot, operation, names), names, strict=True)
+        ]
         own = sum(1 for f in frames if not f.external and f.symbol is not None)
         threads.append(ThreadStack(thread, state, waits_in, tuple(frames), own))
     threads.sort(key=lambda t: (not t.own, t.thread))
@@ -61,39 +56,15 @@ def _report(snapshot: Snapshot, operation: Operation, pid: int, command: str, te
     )
 
 
-def _threads(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
-    """Each thread's id and its frames as (module, method), innermost first."""
-    found: list[tuple[str, list[tuple[str, str]]]] = []
+def _threads(text: str) -> list[tuple[str, list[str]]]:
+    """Each thread's id and its frames (``Module!Method``), innermost first."""
+    found: list[tuple[str, list[str]]] = []
     for line in text.splitlines():
         if (thread := _THREAD.match(line)) is not None:
             found.append((thread["id"], []))
         elif found and (frame := _FRAME.match(line)) is not None:
-            found[-1][1].append((frame["module"], frame["method"].strip()))
+            found[-1][1].append(f"{frame['module']}!{frame['method'].strip()}")
     return found
-
-
-def plain(method: str) -> str:
-    """``Ns.Type.Method(class System.Object,bool&)`` as a stack trace writes it: ``Ns.Type.Method(Object,
-    Boolean&)``; a generic parameter type by its name and arity, as .NET writes it (``ReadOnlySpan`1``)."""
-    name, _, parameters = method.partition("(")
-    kept = [_type_name(p) for p in _top_level(parameters.rstrip(")")) if p.strip()]
-    return f"{name}({', '.join(kept)})"
-
-
-def _top_level(parameters: str) -> list[str]:
-    """The parameters, split at the commas outside a generic type's arguments."""
-    found, depth, start = [], 0, 0
-    for index, character in enumerate(parameters):
-        depth += {"<": 1, ">": -1}.get(character, 0)
-        if character == "," and depth == 0:
-            found.append(parameters[start:index])
-            start = index + 1
-    return [*found, parameters[start:]]
-
-
-def _type_name(parameter: str) -> str:
-    outer = re.sub(r"<.*>", "", re.sub(r"^(class |value class )", "", parameter.strip()))
-    return outer.split(".")[-1]
 
 
 def _waiting(methods: list[str]) -> tuple[str, str]:
