@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import DotnetNotFound, RoslynNotFound, RuntimeStartFailed, SdkTooOld
+from . import collector
 from .assembly_scan import scan_default_context_only
 from .cache import cache_dir
 from .files import write_whole
@@ -178,6 +179,7 @@ def ensure_runtime(start_dir: Path | None = None) -> RuntimeInfo:
         os.environ.setdefault("DOTNET_NOLOGO", "1")
         if str(dotnet.root) not in os.environ.get("PATH", "").split(os.pathsep):
             os.environ["PATH"] = str(dotnet.root) + os.pathsep + os.environ.get("PATH", "")
+        collector.start()  # before any thread can be inside pythonnet: engine.host.collector
         _start_coreclr(dotnet, roslyn)
         scan_default_context_only()  # before any analyzer loads: engine.host.assembly_scan
         from System import Environment  # type: ignore[import-not-found]

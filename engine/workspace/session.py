@@ -286,8 +286,9 @@ class SolutionSession:
         pythonnet (rename on the main thread, reproducible in tests/test_editing.py); editing waits
         for it instead, at most ``timeout`` seconds. The cause found since (gdb): an unclosed SQLite
         connection of the index freed by the cycle collector inside pythonnet's type creation, its
-        statement's dealloc letting go of the GIL (see ``index.store._connected``). Connections are
-        closed now; the wait stays, as other objects may free themselves the same way.
+        statement's dealloc letting go of the GIL (see ``index.store._connected``). Any finalizer could do
+        the same (an unclosed event loop's did, in CI), so collection now runs on a thread of its own
+        (``engine.host.collector``); the wait is kept as a second guard.
         """
         if self._warmer is not None:
             self.editing_warm.wait(timeout)
