@@ -61,6 +61,13 @@ def shop_copy(tmp_path: Path) -> Iterator[Path]:
     yield copy_fixture("Shop", tmp_path)
 
 
+@pytest.fixture
+def private_config(tmp_path, monkeypatch):
+    """A configuration directory of the test's own: the app's settings, trust and history start empty
+    (a module asks for it with ``pytestmark = pytest.mark.usefixtures("private_config")``)."""
+    monkeypatch.setenv("ROSLYN_TUI_CONFIG_DIR", str(tmp_path / "config"))
+
+
 @pytest.fixture(autouse=True)
 def wait_for_every_worker(monkeypatch):
     """``app.workers.wait_for_complete()`` in the TUI tests waits for the workers started meanwhile too:

@@ -17,9 +17,7 @@ ORDINARY = FIXTURES / "Ordinary" / "Ordinary.slnx"
 HEADLINE = "Problems while loading: 1 problem (1 error)"
 
 
-@pytest.fixture(autouse=True)
-def private_config(tmp_path, monkeypatch):
-    monkeypatch.setenv("ROSLYN_TUI_CONFIG_DIR", str(tmp_path / "config"))
+pytestmark = pytest.mark.usefixtures("private_config")
 
 
 def test_doctor_counts_the_problems_as_the_app_and_the_server_do():

@@ -17,7 +17,7 @@ from engine.apps.run import run_app
 
 from .conftest import copy_fixture
 from .mcp_client import McpClient
-from .processes import held_for, host_of_the_tests
+from .processes import held_for, host_of_the_tests, running
 
 DEADLOCK = "Stuck.Tests.LedgerTests.Transfers_both_ways_at_once"
 
@@ -126,6 +126,18 @@ def test_over_mcp_cancel_job_answers_where_the_stopped_run_was(tmp_path):
         text = stopped.content[1].text
         assert "STOPPED" in text and "deadlock-shaped: 2 threads wait for locks" in text
         assert any(t["state"] == "blocked on a lock" for t in stopped.structured_content["result"]["hang"]["items"])
+
+        # A profile stopped so answers with the time until then.
+        job = client.call("profile_app", path="apps/transfer.cs").structured_content["job"]
+        deadlocked = held_for(3, lambda: running("transfer.dll"))
+        deadline = time.monotonic() + 180
+        while not deadlocked() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        stopped = client.call("cancel_job", job_id=job)
+        assert not stopped.is_error, stopped.content[0].text
+        assert stopped.content[0].text.endswith(": stopped. What it had by then:")
+        notes = stopped.structured_content["result"]["notes"]
+        assert any(note.startswith("the app was stopped after ") for note in notes), notes
 
 
 def test_a_profile_puts_the_hot_member_first_with_its_line(stuck):

@@ -27,9 +27,7 @@ LOOP_SLN = LOOP / "Loop.slnx"
 PRICING = LOOP / "src" / "Loop.Core" / "Pricing.cs"
 
 
-@pytest.fixture(autouse=True)
-def private_config(tmp_path, monkeypatch):
-    monkeypatch.setenv("ROSLYN_TUI_CONFIG_DIR", str(tmp_path / "config"))
+pytestmark = pytest.mark.usefixtures("private_config")
 
 
 def drawn(source: SourceView, row: int) -> str:

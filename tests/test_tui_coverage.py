@@ -26,12 +26,9 @@ from tui.widgets.source_view import SourceView
 from tui.widgets.tests_panel import TestsPanel
 
 from .conftest import copy_fixture
-from .processes import held_for, host_of_the_tests
+from .processes import held_for, host_of_the_tests, running
 
-
-@pytest.fixture(autouse=True)
-def private_config(tmp_path, monkeypatch):
-    monkeypatch.setenv("ROSLYN_TUI_CONFIG_DIR", str(tmp_path / "config"))
+pytestmark = pytest.mark.usefixtures("private_config")
 
 
 async def settled(pilot, until, seconds: float = 120) -> None:
@@ -197,3 +194,28 @@ async def test_an_app_and_repl_code_are_profiled_from_the_app(tmp_path) -> None:
         assert report.what == "REPL code in context default: Stuck.Core.Primes.CountBelow(2_000_000)"
         own = [member.display for member in report.by_inclusive if not member.external]
         assert own[:2] == ["Primes.CountBelow(int)", "Primes.IsPrime(int)"]
+
+
+async def test_shift_f5_stops_an_app_s_profile_which_is_then_of_the_time_until_the_stop(tmp_path) -> None:
+    """An app that never ends, profiled from the palette on the shared engine: shift+f5 on the Profile
+    screen ends it, and the profile says it covers the seconds it ran."""
+    root = copy_fixture("Stuck", tmp_path)
+    app = RoslynTui(root / "Stuck.slnx")
+    async with app.run_test(size=(160, 45)) as pilot:
+        await app.workers.wait_for_complete()
+        app.action_profile_app()
+        await settled(pilot, lambda: isinstance(app.screen, AppPathScreen), 30)
+        app.screen.query_one(Input).value = "apps/transfer.cs"
+        await pilot.press("enter")
+        # Polled, not settled: settling waits for the workers, and the profile's never ends by itself.
+        deadlocked = held_for(3, lambda: isinstance(app.screen, ProfileScreen) and running("transfer.dll"))
+        deadline = time.monotonic() + 180
+        while not deadlocked() and time.monotonic() < deadline:  # built, and the app deadlocked
+            await pilot.pause(0.2)
+        screen = app.screen
+        assert isinstance(screen, ProfileScreen) and screen._run_thread is not None, app.screen
+        await pilot.press("shift+f5")
+        await settled(pilot, lambda: screen.report is not None or screen._run_thread is None, 90)
+        assert screen.report is not None, screen.query_one(ListPanel).border_title
+        assert screen.report.what == "apps/transfer.cs"
+        assert any(note.startswith("the app was stopped after ") for note in screen.report.notes), screen.report.notes

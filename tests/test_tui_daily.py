@@ -23,9 +23,7 @@ from .conftest import SHOP_SLN
 SIZE = (160, 45)
 
 
-@pytest.fixture(autouse=True)
-def private_config(tmp_path, monkeypatch):
-    monkeypatch.setenv("ROSLYN_TUI_CONFIG_DIR", str(tmp_path / "config"))
+pytestmark = pytest.mark.usefixtures("private_config")
 
 
 async def settle(pilot) -> None:

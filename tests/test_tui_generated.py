@@ -11,10 +11,7 @@ from tui.widgets.source_view import SourceView
 
 from .conftest import SHOP_SLN
 
-
-@pytest.fixture(autouse=True)
-def private_config(tmp_path, monkeypatch):
-    monkeypatch.setenv("ROSLYN_TUI_CONFIG_DIR", str(tmp_path / "config"))
+pytestmark = pytest.mark.usefixtures("private_config")
 
 
 async def settle(pilot) -> None:

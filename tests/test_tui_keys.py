@@ -45,9 +45,7 @@ KEYS = [
 each: tests/test_tui_testing.py drives them); ctrl+s applies edits, so the app runs on a copy."""
 
 
-@pytest.fixture(autouse=True)
-def private_config(tmp_path, monkeypatch):
-    monkeypatch.setenv("ROSLYN_TUI_CONFIG_DIR", str(tmp_path / "config"))
+pytestmark = pytest.mark.usefixtures("private_config")
 
 
 async def test_page_keys_in_the_command_palette(tmp_path):

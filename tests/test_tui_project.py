@@ -17,10 +17,7 @@ from tui.widgets.solution_tree import SolutionTree
 from .conftest import copy_fixture
 from .pilot_waits import settled
 
-
-@pytest.fixture(autouse=True)
-def private_config(tmp_path, monkeypatch):
-    monkeypatch.setenv("ROSLYN_TUI_CONFIG_DIR", str(tmp_path / "config"))
+pytestmark = pytest.mark.usefixtures("private_config")
 
 
 async def test_p_on_a_project_shows_it_and_u_updates_a_package_then_undo(tmp_path) -> None:

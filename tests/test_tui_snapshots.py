@@ -15,14 +15,9 @@ from .conftest import SHOP_SLN
 # Pictures of the app in-process: on a shared engine, two of them (the info panel, the stack trace screen)
 # came out otherwise when the whole suite ran beside them and the same alone (not yet known why); what
 # the app does on a shared engine, the other terminal-app test files hold.
-pytestmark = pytest.mark.in_process
+pytestmark = [pytest.mark.in_process, pytest.mark.usefixtures("private_config")]
 
 SIZE = (140, 40)
-
-
-@pytest.fixture(autouse=True)
-def private_config(tmp_path, monkeypatch):
-    monkeypatch.setenv("ROSLYN_TUI_CONFIG_DIR", str(tmp_path / "config"))
 
 
 async def settle(pilot) -> None:

@@ -17,10 +17,7 @@ from tui.widgets.source_view import SourceView
 from .conftest import copy_fixture
 from .pilot_waits import settled
 
-
-@pytest.fixture(autouse=True)
-def private_config(tmp_path, monkeypatch):
-    monkeypatch.setenv("ROSLYN_TUI_CONFIG_DIR", str(tmp_path / "config"))
+pytestmark = pytest.mark.usefixtures("private_config")
 
 
 async def test_the_tree_shows_each_solution_and_the_app_answers_about_the_one_the_cursor_is_in(tmp_path) -> None:

@@ -15,10 +15,7 @@ from tui.widgets.source_view import SourceView
 
 from .conftest import SHOP_SLN
 
-
-@pytest.fixture(autouse=True)
-def private_config(tmp_path, monkeypatch):
-    monkeypatch.setenv("ROSLYN_TUI_CONFIG_DIR", str(tmp_path / "config"))
+pytestmark = pytest.mark.usefixtures("private_config")
 
 
 @pytest.mark.in_process  # replaces an engine function in this process

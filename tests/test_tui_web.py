@@ -12,10 +12,7 @@ from tui.widgets.source_view import SourceView
 from .test_tui_app import SIZE, loaded, open_symbol_by_search, settle
 from .test_web_razor import WEB, _place
 
-
-@pytest.fixture(autouse=True)
-def private_config(tmp_path, monkeypatch):
-    monkeypatch.setenv("ROSLYN_TUI_CONFIG_DIR", str(tmp_path / "config"))
+pytestmark = pytest.mark.usefixtures("private_config")
 
 
 async def test_a_razor_file_is_in_the_tree_and_f12_works_inside_it():

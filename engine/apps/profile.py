@@ -47,7 +47,9 @@ def profile_app(
             )
         traced = tracer.finish(why_empty=f"the app ended with exit code {ran.exit_code}")
     notes = []
-    if ran.timed_out:
+    if ran.stopped:
+        notes.append(f"the app was stopped after {ran.seconds:.1f} s: the profile is of those seconds")
+    elif ran.timed_out:
         notes.append(f"the app was ended after {seconds or DEFAULT_SECONDS:g} s: the profile is of those seconds")
     else:
         notes.append(f"the app ended with exit code {ran.exit_code} after {ran.seconds:.1f} s")

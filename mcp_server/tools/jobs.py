@@ -71,7 +71,8 @@ async def job_result(
 @tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False))
 async def cancel_job(job_id: JobId) -> CallToolResult:
     """Stop a call that outlived its time (a test run, a build, an app): it and the processes it
-    started end. A test or app run answers with where each of its threads was when it was stopped."""
+    started end. A test or app run answers with where each of its threads was when it was stopped; a
+    profile, with the time until then."""
     job = _job(job_id)
     if job.done.is_set():
         return _said(f"{job.status()}: nothing to cancel; job_result gives its answer.", job=job.id, state=job.state)
@@ -83,5 +84,6 @@ async def cancel_job(job_id: JobId) -> CallToolResult:
     if job.view is None or job.shape is None:
         return _said(f"{job.status()}: stopped.", job=job.id, state=job.state)
     answer = job.shape(job.view)
-    answer.content.insert(0, TextContent(type="text", text=f"{job.status()}: stopped. Where it was:"))
+    said = "Where it was:" if getattr(job.view, "hang", None) is not None else "What it had by then:"
+    answer.content.insert(0, TextContent(type="text", text=f"{job.status()}: stopped. {said}"))
     return answer  # type: ignore[no-any-return]

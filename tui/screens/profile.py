@@ -5,6 +5,7 @@ each member then shows in its lens."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
 from textual import on, work
@@ -21,7 +22,16 @@ from ..widgets.panels import ListPanel, LocationChosen
 
 
 class ProfileScreen(Screen[Location | None]):
-    BINDINGS = [Binding("escape", "dismiss(None)", "Back", id="profile_back", tooltip="back to the solution")]
+    BINDINGS = [
+        Binding("escape", "dismiss(None)", "Back", id="profile_back", tooltip="back to the solution"),
+        Binding(
+            "shift+f5",
+            "stop",
+            "Stop",
+            id="profile_stop",
+            tooltip="end the run now: the profile is of the time until then",
+        ),
+    ]
     DEFAULT_CSS = """
     ProfileScreen FlameGraph { border: round $panel; border-title-color: $text; }
     ProfileScreen ListPanel { height: 1fr; border: round $panel; text-wrap: nowrap; text-overflow: ellipsis; }
@@ -43,6 +53,8 @@ class ProfileScreen(Screen[Location | None]):
         self.ask = ask or (lambda: session.call(runtime.profile_tests, symbol, tests))
         self.waiting = waiting
         self.report: ProfileReport | None = None
+        self._run_thread: int | None = None
+        """The worker thread waiting for the profiled run (what shift+f5 stops)."""
 
     def compose(self) -> ComposeResult:
         yield FlameGraph(id="flame")
@@ -55,12 +67,29 @@ class ProfileScreen(Screen[Location | None]):
 
     @work(thread=True, group="profile")
     def profile(self) -> None:
+        self._run_thread = threading.get_ident()
         try:
             report = self.ask()
         except EngineError as error:
             self.app.call_from_thread(self._problem, error.describe().replace("\n", " "))
             return
+        finally:
+            self._run_thread = None
         self.app.call_from_thread(self._show, report)
+
+    def action_stop(self) -> None:
+        if self._run_thread is None:
+            self.notify("Nothing is running: the profile is shown.", title="Stop")
+            return
+        self.query_one(ListPanel).border_title = "Stopping: the profile is of the time until now…"
+        self.stop(self._run_thread)
+
+    @work(thread=True, group="stop")
+    def stop(self, thread: int) -> None:
+        try:
+            self.session.stop(thread)
+        except EngineError as error:
+            self.app.call_from_thread(self.notify, error.describe(), title="Stop", severity="error")
 
     def _show(self, report: ProfileReport) -> None:
         self.report = report

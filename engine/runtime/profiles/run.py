@@ -64,13 +64,16 @@ def profile_tests(
     tool, installed = installed_tool("dotnet-trace", dotnet_path(session))
     for attempt in range(1, ATTEMPTS + 1):
         sampled, run, traced = _traced(session, tool, symbol, tests, project, timeout, framework, allocations)
-        if sampled.named or attempt == ATTEMPTS:
+        # A run ended early (stopped, or past its time) is not taken again: its trace is what there is.
+        if sampled.named or run.hang is not None or attempt == ATTEMPTS:
             break
     notes = []
     if framework and len(targets) > 1:
         notes.append(f"profiled on {framework} of {', '.join(targets)}: one test host a trace")
     if attempt > 1:
         notes.append(f"taken {attempt} times: the test host ended before the trace named its methods")
+    if run.hang is not None:
+        notes.append("the run was ended before it finished: the profile is of the time until then")
     notes += [f"the run: {run.passed} passed, {run.failed} failed, {run.skipped} skipped"]
     notes += [f"problem: {problem}" for problem in run.problems]
     return answered(session, tool, installed, traced, run.selection, notes, allocations, sampled)
