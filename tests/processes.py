@@ -3,6 +3,7 @@ once its test host is up, not after a guess long enough for the slowest machine.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -38,3 +39,20 @@ def held_for(seconds: float, condition: Callable[[], bool]) -> Callable[[], bool
 def host_of_the_tests(root: Path) -> Callable[[], bool]:
     """Whether the test host of the solution at ``root`` runs."""
     return lambda: running("testhost", str(root))
+
+
+def cpu_seconds(*parts: str) -> float:
+    """The CPU time (user and system) of the processes whose command line holds each of ``parts``."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if not all(part in (entry / "cmdline").read_bytes().decode(errors="replace") for part in parts):
+                continue
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime (fields 14 and 15 of stat)
+    return total

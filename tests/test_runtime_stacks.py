@@ -7,6 +7,7 @@ allocated most with the member that allocates it."""
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 
@@ -14,10 +15,11 @@ import pytest
 
 from engine import apps, load_solution, runtime, testing
 from engine.apps.run import run_app
+from engine.host.interop import cancel_thread
 
 from .conftest import copy_fixture
 from .mcp_client import McpClient
-from .processes import held_for, host_of_the_tests, running
+from .processes import cpu_seconds, held_for, host_of_the_tests, running
 
 DEADLOCK = "Stuck.Tests.LedgerTests.Transfers_both_ways_at_once"
 
@@ -200,6 +202,34 @@ def test_repl_code_profiled_names_the_solution_s_members_it_ran(stuck):
     assert own[1].location.path == str(root / "src" / "Stuck.Core" / "Primes.cs") and own[1].location.line == 19
     assert profile.what == "REPL code in context profiled: Stuck.Core.Primes.CountBelow(3_000_000)"
     assert any(note.endswith(": 216816 (int)") for note in profile.notes), profile.notes
+
+
+def test_repl_code_stopped_is_profiled_until_the_stop(stuck):
+    """A stop ends the trace while the worker still runs (its rundown names the methods), then the
+    worker: the profile is of the time until then, and says so."""
+    _, session = stuck
+    answered: dict[str, object] = {}
+
+    def profile() -> None:
+        try:
+            answered["profile"] = runtime.profile_repl(
+                "while (true) Stuck.Core.Primes.CountBelow(100_000);", "stopped", session
+            )
+        except Exception as error:
+            answered["error"] = error
+
+    before = cpu_seconds("ReplWorker.dll")
+    thread = threading.Thread(target=profile)
+    thread.start()
+    deadline = time.monotonic() + 120
+    while cpu_seconds("ReplWorker.dll") - before < 8 and time.monotonic() < deadline:  # compiled, and looping
+        time.sleep(0.2)
+    cancel_thread(thread.ident)
+    thread.join(120)
+    assert "profile" in answered, answered
+    profile = answered["profile"]
+    assert profile.items[0].display == "Primes.IsPrime(int)"
+    assert profile.notes[0].startswith("stopped after ") and "the profile is of those seconds" in profile.notes[0]
 
 
 def test_over_mcp_a_profile_of_a_test(tmp_path):

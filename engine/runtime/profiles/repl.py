@@ -6,10 +6,14 @@ every method, those the context compiled before the trace among them."""
 
 from __future__ import annotations
 
+import contextlib
+import time
+from pathlib import Path
 from typing import Any
 
 from ... import repl
-from ...errors import EngineError
+from ...errors import EngineError, OperationCancelled
+from ...host.interop import Operation
 from ...testing.child import dotnet_path
 from ...testing.runs import run_directory
 from ...views.profile import ProfileReport
@@ -40,13 +44,43 @@ def profile_repl(
                 )
             tracer.attach(worker)
 
-        evaluation = repl.evaluate_csharp(code, context_id, session, before_run=attach)
-        traced = tracer.finish(stop=True, why_empty="the evaluation ran nothing")
+        stop = _StopTracingFirst(tracer)
+        try:
+            evaluation = repl.evaluate_csharp(code, context_id, session, before_run=attach, cancelled=stop)
+        except OperationCancelled:
+            if stop.traced is None:
+                raise
+            traced, context = stop.traced, context_id or repl.DEFAULT_CONTEXT
+            outcome = f"stopped after {stop.seconds:.1f} s: the profile is of those seconds; the context ended"
+        else:
+            traced = tracer.finish(stop=True, why_empty="the evaluation ran nothing")
+            outcome, context = _outcome(evaluation), evaluation.context_id
     first = code.strip().splitlines()[0] if code.strip() else ""
-    what = f"REPL code in context {evaluation.context_id}: {first[:80]}" + (
-        " …" if len(code.strip().splitlines()) > 1 else ""
-    )
-    return answered(session, tool, installed, traced, what, [_outcome(evaluation)], allocations)
+    what = f"REPL code in context {context}: {first[:80]}" + (" …" if len(code.strip().splitlines()) > 1 else "")
+    return answered(session, tool, installed, traced, what, [outcome], allocations)
+
+
+class _StopTracingFirst:
+    """The evaluation's ``cancelled``: a stop (``interop.cancel_thread``) ends the trace first, while the
+    worker still runs, so the runtime's rundown names its methods; only then is the worker ended (with
+    its context, as any stopped evaluation)."""
+
+    def __init__(self, tracer: Tracer) -> None:
+        self.tracer = tracer
+        self.watch = Operation("profiled C# evaluation", None)
+        self.started = time.monotonic()
+        self.seconds = 0.0
+        """How long the evaluation ran until the stop (0 until then)."""
+        self.traced: tuple[Path, Path] | None = None
+
+    def __call__(self) -> bool:
+        if not self.watch.cancelled:
+            return False
+        if self.traced is None and not self.seconds:
+            self.seconds = time.monotonic() - self.started
+            with contextlib.suppress(EngineError):  # no profile then: the stop answers as any stop
+                self.traced = self.tracer.finish(stop=True, why_empty="the evaluation was stopped at once")
+        return True
 
 
 def _outcome(evaluation: Any) -> str:
