@@ -56,11 +56,13 @@ def evaluate_csharp(
     timeout: float | None = None,
     cancelled: Any = None,
     before_run: Callable[[int], None] | None = None,
+    before_kill: Callable[[], None] | None = None,
 ) -> Evaluation:
     """Compile and run ``code`` in a context (``default`` when none is named), under the time and
     memory limits. Errors in the code come back as diagnostics; nothing runs then. ``before_run`` is
     given the context's worker (its process group) once it is ready, before the code is sent: a
-    profiler attaches there.
+    profiler attaches there. ``before_kill`` runs before a stop or a limit kills the worker, while it
+    still answers: the profiler ends its trace there.
 
     ``reference_solution``: reference the loaded solution's projects; ``None`` (the default) does
     whenever a trusted solution is loaded, as the terminal app's REPL screen does.
@@ -83,7 +85,11 @@ def evaluate_csharp(
         if before_run is not None:
             before_run(context.worker.pid)
         answer = contexts.ask(
-            context, {"op": "eval", "code": code, "nuget": packages}, limited=True, cancelled=cancelled
+            context,
+            {"op": "eval", "code": code, "nuget": packages},
+            limited=True,
+            cancelled=cancelled,
+            before_kill=before_kill,
         )
     contexts.prepare()  # the next new context will not wait for a worker
     diagnostics = _diagnostics(answer, code)

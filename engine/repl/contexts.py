@@ -7,6 +7,7 @@ import atexit
 import re
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -95,10 +96,18 @@ class Contexts:
             context.worker.kill()
         return ids
 
-    def ask(self, context: Context, request: dict[str, Any], *, limited: bool, cancelled: Any = None) -> dict[str, Any]:
+    def ask(
+        self,
+        context: Context,
+        request: dict[str, Any],
+        *,
+        limited: bool,
+        cancelled: Any = None,
+        before_kill: Callable[[], None] | None = None,
+    ) -> dict[str, Any]:
         """One request to a context's worker; a worker killed or dead ends its context."""
         try:
-            answer = context.worker.ask(request, limited=limited, cancelled=cancelled)
+            answer = context.worker.ask(request, limited=limited, cancelled=cancelled, before_kill=before_kill)
         except (ReplLimitHit, ReplUnavailable, OperationCancelled):
             with self._lock:
                 if self._contexts.get(context.id) is context:

@@ -15,6 +15,7 @@ import select
 import subprocess
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -85,9 +86,17 @@ class WorkerProcess:
         """The worker's memory with every process it started (the confinement's own included)."""
         return resident_bytes(self.pid)
 
-    def ask(self, request: dict[str, Any], *, limited: bool = True, cancelled: Any = None) -> dict[str, Any]:
+    def ask(
+        self,
+        request: dict[str, Any],
+        *,
+        limited: bool = True,
+        cancelled: Any = None,
+        before_kill: Callable[[], None] | None = None,
+    ) -> dict[str, Any]:
         """Send ``request``; wait for the answer. With ``limited`` the time and memory limits apply and a
-        worker over either is killed (``ReplLimitHit``); ``cancelled()`` true kills it too."""
+        worker over either is killed (``ReplLimitHit``); ``cancelled()`` true kills it too. ``before_kill``
+        runs first then, while the worker still answers (a profiler ends its trace there)."""
         try:
             self._requests.write(json.dumps(request).encode("utf-8") + b"\n")
         except OSError:
@@ -102,10 +111,10 @@ class WorkerProcess:
                 self._buffer.extend(chunk)
                 continue
             if cancelled is not None and cancelled():
-                self.kill()
+                self._kill_after(before_kill)
                 raise OperationCancelled("The evaluation was cancelled; its context ended.", "Run it again.")
             if deadline is not None and time.monotonic() > deadline:
-                self.kill()
+                self._kill_after(before_kill)
                 raise ReplLimitHit(
                     f"The evaluation ran past the {self.limits.time_seconds:g} s time limit; its worker was killed "
                     "and the context ended (its variables are gone).",
@@ -113,7 +122,7 @@ class WorkerProcess:
                     limit="time",
                 )
             if limited and self.resident_bytes() > self.limits.process_bytes:
-                self.kill()
+                self._kill_after(before_kill)
                 raise self._memory_limit()
         line, _, rest = bytes(self._buffer).partition(b"\n")
         self._buffer = bytearray(rest)
@@ -125,6 +134,11 @@ class WorkerProcess:
             self.kill()
             raise self._memory_limit()
         return answer
+
+    def _kill_after(self, before_kill: Callable[[], None] | None) -> None:
+        if before_kill is not None:
+            before_kill()
+        self.kill()
 
     def _memory_limit(self) -> ReplLimitHit:
         return ReplLimitHit(

@@ -12,8 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ... import repl
-from ...errors import EngineError, OperationCancelled
-from ...host.interop import Operation
+from ...errors import EngineError, OperationCancelled, ReplLimitHit
 from ...testing.child import dotnet_path
 from ...testing.runs import run_directory
 from ...views.profile import ProfileReport
@@ -35,6 +34,7 @@ def profile_repl(
     tool, installed = installed_tool("dotnet-trace", dotnet_path(session))
     directory = run_directory(session.root, "profile")
     with Tracer(tool, directory / "trace.nettrace", allocations) as tracer:
+        ended = _TraceEndedFirst(tracer)
 
         def attach(group: int) -> None:
             worker = next(iter(listening(group)), None)
@@ -43,15 +43,16 @@ def profile_repl(
                     "The REPL's worker does not listen for a profiler.", "Reset the context, then profile."
                 )
             tracer.attach(worker)
+            ended.started = time.monotonic()
 
-        stop = _StopTracingFirst(tracer)
         try:
-            evaluation = repl.evaluate_csharp(code, context_id, session, before_run=attach, cancelled=stop)
-        except OperationCancelled:
-            if stop.traced is None:
+            evaluation = repl.evaluate_csharp(code, context_id, session, before_run=attach, before_kill=ended)
+        except (OperationCancelled, ReplLimitHit) as error:
+            if ended.traced is None:
                 raise
-            traced, context = stop.traced, context_id or repl.DEFAULT_CONTEXT
-            outcome = f"stopped after {stop.seconds:.1f} s: the profile is of those seconds; the context ended"
+            why = "stopped" if isinstance(error, OperationCancelled) else f"ended at its {error.limit} limit"
+            traced, context = ended.traced, context_id or repl.DEFAULT_CONTEXT
+            outcome = f"{why} after {ended.seconds:.1f} s: the profile is of those seconds; the context ended"
         else:
             traced = tracer.finish(stop=True, why_empty="the evaluation ran nothing")
             outcome, context = _outcome(evaluation), evaluation.context_id
@@ -60,27 +61,22 @@ def profile_repl(
     return answered(session, tool, installed, traced, what, [outcome], allocations)
 
 
-class _StopTracingFirst:
-    """The evaluation's ``cancelled``: a stop (``interop.cancel_thread``) ends the trace first, while the
-    worker still runs, so the runtime's rundown names its methods; only then is the worker ended (with
-    its context, as any stopped evaluation)."""
+class _TraceEndedFirst:
+    """The evaluation's ``before_kill``: when a stop (``interop.cancel_thread``) or a limit is about to
+    kill the worker, the trace ends first, while the worker still runs, so the runtime's rundown names
+    its methods."""
 
     def __init__(self, tracer: Tracer) -> None:
         self.tracer = tracer
-        self.watch = Operation("profiled C# evaluation", None)
         self.started = time.monotonic()
         self.seconds = 0.0
-        """How long the evaluation ran until the stop (0 until then)."""
+        """How long the trace ran until the evaluation was ended."""
         self.traced: tuple[Path, Path] | None = None
 
-    def __call__(self) -> bool:
-        if not self.watch.cancelled:
-            return False
-        if self.traced is None and not self.seconds:
-            self.seconds = time.monotonic() - self.started
-            with contextlib.suppress(EngineError):  # no profile then: the stop answers as any stop
-                self.traced = self.tracer.finish(stop=True, why_empty="the evaluation was stopped at once")
-        return True
+    def __call__(self) -> None:
+        self.seconds = time.monotonic() - self.started
+        with contextlib.suppress(EngineError):  # no profile then: the evaluation answers as it would unprofiled
+            self.traced = self.tracer.finish(stop=True, why_empty="the evaluation was ended at once")
 
 
 def _outcome(evaluation: Any) -> str:
