@@ -152,3 +152,34 @@ def absolute_imports(path: Path) -> list[str]:
         elif isinstance(node, ast.Import):
             named.extend(alias.name for alias in node.names)
     return named
+
+
+def test_tools_hand_the_session_to_the_engine_only_through_the_session() -> None:
+    """A tool's call may be routed to another solution's engine (a ``RemoteSession``): an engine
+    function given that session itself fails there, so tools reach the engine with ``s.call(fn, ...)``,
+    ``s.run`` or ``s.call_plain``, never ``fn(s, ...)``. Tools that need no solution are given only a
+    session of this process (``loaded_or_none``: the REPL's and NuGet's state is the process's own)."""
+    direct = []
+    for path in sorted((ROOT / "mcp_server" / "tools").glob("*.py")):
+        if path.name == "registry.py":  # declares the tools and calls their computes
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        local = set()  # what respond(..., needs_solution=False) computes with
+        for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call) and ast.unparse(n.func) == "respond"):
+            if any(k.arg == "needs_solution" and ast.unparse(k.value) == "False" for k in call.keywords):
+                local.update(ast.unparse(a) for a in call.args[1:2])
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Lambda):
+                name = ast.unparse(node)
+            elif isinstance(node, ast.FunctionDef) and node.col_offset > 0:  # a tool's own compute
+                name = node.name
+            else:
+                continue
+            if name in local or not node.args.args:
+                continue
+            session = node.args.args[0].arg
+            for call in (n for n in ast.walk(node) if isinstance(n, ast.Call)):
+                given = [a for a in [*call.args, *(k.value for k in call.keywords)] if isinstance(a, ast.Name)]
+                if any(a.id == session for a in given):
+                    direct.append(f"{path.name}:{call.lineno} {ast.unparse(call)[:80]}")
+    assert direct == []

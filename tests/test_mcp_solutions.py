@@ -154,6 +154,14 @@ def test_each_solution_is_its_own_shared_engine_and_is_added_again_after_a_resta
         assert again["Store.slnx"] != engines["Store.slnx"]
         assert client.text("symbol_info", symbol="Migrator") == routed
 
+        # An edit applied in Tools' engine is undone there.
+        before = {path: path.read_bytes() for path in (MONOREPO / "tools").rglob("*.cs") if "obj" not in path.parts}
+        client.text("rename_symbol", symbol="Tools.Cli.Migrator", new_name="Mover", solution="Tools.slnx", apply=True)
+        assert b"Mover" in (MONOREPO / "tools" / "Tools.Cli" / "Program.cs").read_bytes()
+        undone = client.text("undo_edit", solution="Tools.slnx")
+        after = {path: path.read_bytes() for path in (MONOREPO / "tools").rglob("*.cs") if "obj" not in path.parts}
+        assert after == before, undone
+
 
 def test_a_view_from_another_solution_s_engine_marks_its_generated_files(
     sharing: dict[str, str], tmp_path: Path

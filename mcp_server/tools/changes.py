@@ -126,4 +126,4 @@ async def delete_symbol(
 async def undo_edit(ctx: Context) -> Annotated[CallToolResult, result_model(EditPreview)]:
     """Put back the files of the last edit applied in this session (by any editing tool); call again
     for the one before (20 levels). Refused when one of its files changed since."""
-    return await respond(ctx, lambda s, t: editing.undo_edit(s), paged=True)
+    return await respond(ctx, lambda s, t: s.call(editing.undo_edit), paged=True)

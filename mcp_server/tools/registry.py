@@ -36,9 +36,11 @@ READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_worl
 ToolFunction = Callable[..., Coroutine[Any, Any, CallToolResult]]
 _NOT_KEYS = ("ctx", "limit", "cursor")
 SOLUTION = "solution"
-_SOLUTIONLESS = ("repl", "nuget", "job_status", "job_result", "cancel_job", "load_solution", "solutions")
+_SOLUTIONLESS = (
+    "repl", "nuget", "profile_repl", "job_status", "job_result", "cancel_job", "load_solution", "solutions",
+)  # fmt: skip
 """Toolsets and tools that answer about no one solution: the REPL's and NuGet's own state (with a
-solution loaded in this process), the jobs, the list of solutions itself."""
+solution loaded in this process; REPL code's profile too), the jobs, the list of solutions itself."""
 _SOLUTION_PARAMETER = inspect.Parameter(
     SOLUTION,
     inspect.Parameter.KEYWORD_ONLY,
