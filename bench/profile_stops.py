@@ -2,8 +2,9 @@
 ``-stuck`` variant runtime_real.py uses) and REPL code looping over the repository's code, each stopped
 as shift+f5 or ``cancel_job`` stops it (``interop.cancel_thread`` on the waiting thread), after
 ``--after`` (``--repl-after``) seconds; the REPL code is also left to run into the REPL's time limit.
-Each is held to: the stop answered within seconds, the profile said to be of the
-time until the stop, and every member of the repository it names a method at a line that names it.
+Each is held to: the stop answered within seconds, the profile said to be of the time until the stop,
+every member of the repository it names a method at a line that names it, and for the app, the
+repository's frames where its threads waited each at a line that names it.
 
     python bench/profile_stops.py MIRROR.git SOLUTION --app NAME [--repl CODE] [--after S] [--repl-after S]
         [--property NAME=VALUE] [--drop-nuget-config] [--drop FILE] [--out bench/results/profile-stops-NAME.json]
@@ -44,7 +45,7 @@ def main() -> None:
     arguments = parser.parse_args()
 
     from checkout import checkout, prepare, write_result
-    from runtime_real import _member, _named
+    from runtime_real import _at, _frames_named, _member, _named
 
     from engine import apps, load_solution, runtime
     from engine.host.interop import cancel_thread
@@ -77,6 +78,17 @@ def main() -> None:
             "solution_members_by_inclusive": [_member(m, root) for m in profile.by_inclusive[:6]] if profile else [],
             "members_at_lines_naming_them": _named(profile.by_inclusive[:20]) if profile else "",
         }
+        hang = profile.hang if profile else None
+        if hang is not None:
+            own = [f for t in hang.items for f in t.frames if not f.external and f.symbol is not None]
+            result[name]["hang"] = {
+                "threads": hang.total,
+                "waiting": [
+                    f"{t.thread}: {t.state} in {t.waits_in}" for t in hang.items if t.state.startswith("waiting")
+                ],
+                "repository_frames": [f"{f.symbol.display} {_at(f.location, root)}" for f in own],
+                "frames_at_lines_naming_them": _frames_named(own),
+            }
 
     stopped(
         "app",
@@ -85,8 +97,9 @@ def main() -> None:
     )
     if arguments.repl:
         looping = f"while (true) {{ {arguments.repl}; }}"
-        stopped("repl", arguments.repl_after, lambda: runtime.profile_repl(looping, "stops", session))
+        # The limit first: the REPL's first evaluation builds the solution, which a stop would end.
         stopped("repl_at_its_time_limit", None, lambda: runtime.profile_repl(looping, "limit", session))
+        stopped("repl", arguments.repl_after, lambda: runtime.profile_repl(looping, "stops", session))
     session.close()
     write_result(result, arguments.out)
 

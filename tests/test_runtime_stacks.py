@@ -129,7 +129,7 @@ def test_over_mcp_cancel_job_answers_where_the_stopped_run_was(tmp_path):
         assert "STOPPED" in text and "deadlock-shaped: 2 threads wait for locks" in text
         assert any(t["state"] == "blocked on a lock" for t in stopped.structured_content["result"]["hang"]["items"])
 
-        # A profile stopped so answers with the time until then.
+        # A profile stopped so answers with the time until then, and where the app's threads were.
         job = client.call("profile_app", path="apps/transfer.cs").structured_content["job"]
         deadlocked = held_for(3, lambda: running("transfer.dll"))
         deadline = time.monotonic() + 180
@@ -137,9 +137,10 @@ def test_over_mcp_cancel_job_answers_where_the_stopped_run_was(tmp_path):
             time.sleep(0.2)
         stopped = client.call("cancel_job", job_id=job)
         assert not stopped.is_error, stopped.content[0].text
-        assert stopped.content[0].text.endswith(": stopped. What it had by then:")
-        notes = stopped.structured_content["result"]["notes"]
-        assert any(note.startswith("the app was stopped after ") for note in notes), notes
+        assert stopped.content[0].text.endswith(": stopped. Where it was:")
+        result = stopped.structured_content["result"]
+        assert any(note.startswith("the app was stopped after ") for note in result["notes"]), result["notes"]
+        assert any(t["state"] == "blocked on a lock" for t in result["hang"]["items"])
 
 
 def test_a_profile_puts_the_hot_member_first_with_its_line(stuck):

@@ -198,7 +198,7 @@ async def test_an_app_and_repl_code_are_profiled_from_the_app(tmp_path) -> None:
 
 async def test_shift_f5_stops_an_app_s_profile_which_is_then_of_the_time_until_the_stop(tmp_path) -> None:
     """An app that never ends, profiled from the palette on the shared engine: shift+f5 on the Profile
-    screen ends it, and the profile says it covers the seconds it ran."""
+    screen ends it; the profile says it covers the seconds it ran, and where each thread was."""
     root = copy_fixture("Stuck", tmp_path)
     app = RoslynTui(root / "Stuck.slnx")
     async with app.run_test(size=(160, 45)) as pilot:
@@ -219,3 +219,5 @@ async def test_shift_f5_stops_an_app_s_profile_which_is_then_of_the_time_until_t
         assert screen.report is not None, screen.query_one(ListPanel).border_title
         assert screen.report.what == "apps/transfer.cs"
         assert any(note.startswith("the app was stopped after ") for note in screen.report.notes), screen.report.notes
+        # The deadlocked app sampled little: where its threads waited is listed under the members.
+        assert "deadlock-shaped: 2 threads wait for locks" in screen.query_one(ListPanel).plain_text()

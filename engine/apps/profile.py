@@ -1,10 +1,12 @@
 """``profile_app``: a file-based app run confined as ``run_app`` runs it, under the tracer from its first
 instruction (the runtime waits for the tracer before it starts: ``suspend``), for at most ``seconds``,
 and answered as a test's profile is (``engine.runtime.profiles``): where its time on the CPU went, by
-member, and with ``allocations`` what it allocated most."""
+member, and with ``allocations`` what it allocated most. Stopped, or ended at its seconds, it answers
+where each of its threads was too: an app that waits samples little."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..errors import InvalidArgument
@@ -38,7 +40,7 @@ def profile_app(
         socket = tracer.listen()
         ran = run_app(
             path, arguments, session, seconds or DEFAULT_SECONDS,
-            settings={"DOTNET_DiagnosticPorts": f"{socket},suspend"}, read_stuck=False,
+            settings={"DOTNET_DiagnosticPorts": f"{socket},suspend"},
         )  # fmt: skip
         if ran.errors:
             raise InvalidArgument(
@@ -55,4 +57,4 @@ def profile_app(
         notes.append(f"the app ended with exit code {ran.exit_code} after {ran.seconds:.1f} s")
     notes.append(f"confinement: {ran.confinement}")
     what = " ".join([relative_path(ran.path, session.root), *ran.arguments])
-    return answered(session, tool, installed, traced, what, notes, allocations)
+    return replace(answered(session, tool, installed, traced, what, notes, allocations), hang=ran.hang)

@@ -42,12 +42,11 @@ def run_app(
     cancelled: Callable[[], bool] | None = None,
     *,
     settings: dict[str, str] | None = None,
-    read_stuck: bool = True,
 ) -> AppRun:
     """Build and run the app at ``path`` (inside the loaded solution's directory, or the working
     directory when none is loaded) with ``arguments``; its exit code and output. Past ``timeout`` or
-    once ``cancelled()`` (else a cancel of this thread's request), it is ended, its stacks read first
-    unless not ``read_stuck``. ``settings`` join its environment (a profiler's diagnostics port)."""
+    once ``cancelled()`` (else a cancel of this thread's request), it is ended, its stacks read first.
+    ``settings`` join its environment (a profiler's diagnostics port)."""
     from ..repl import consent
 
     consent.require(session)
@@ -88,7 +87,7 @@ def run_app(
     )
     try:
         stdout, stderr, early = _waited(
-            process, dotnet, started, timeout or DEFAULT_TIMEOUT, cancellable("app run", cancelled), read_stuck
+            process, dotnet, started, timeout or DEFAULT_TIMEOUT, cancellable("app run", cancelled)
         )
     finally:
         end_group(process)
@@ -120,7 +119,6 @@ def _waited(
     started: float,
     timeout: float,
     cancelled: Callable[[], bool],
-    read_stuck: bool,
 ) -> tuple[bytes, bytes, StoppedEarly | None]:
     """The app's output once it ends; when it is ended first (past ``timeout``, or stopped), what ended
     it, with its stacks read before."""
@@ -136,7 +134,7 @@ def _waited(
                 early = ChildFailed(f"The app ran past {timeout:g} s.", "Give it a longer timeout.")
             else:
                 continue
-        read_before_end(early, process.pid, dotnet, started, read_stuck)
+        read_before_end(early, process.pid, dotnet, started)
         end_group(process)
         stdout, stderr = process.communicate()
         return stdout, stderr, early

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..models import TEXT_ONLY, Location
+from .hang import HangReport
 from .paging import range_note
 from .text import columns, where
 
@@ -90,13 +91,19 @@ class ProfileReport:
     files: tuple[str, ...] = ()
     """The profile as speedscope JSON (speedscope.app, Perfetto) and as nettrace (PerfView, Visual Studio)."""
     notes: tuple[str, ...] = ()
+    hang: HangReport | None = None
+    """An app stopped, or ended at its seconds: where each of its threads was then (a profile of an
+    app that waits samples little)."""
     offset: int = 0
 
     def rows(self) -> list[tuple[str, int | None]]:
         """Each hottest member's line with its index (the panel's choices), then the allocations' lines
-        (to read: ``None``)."""
+        and where the threads were (to read: ``None``)."""
         rows: list[tuple[str, int | None]] = [(self._row(item), index) for index, item in enumerate(self.items)]
-        return rows + [(line, None) for line in self._allocation_lines()]
+        return rows + [(line, None) for line in [*self._allocation_lines(), *self._hang_lines()]]
+
+    def _hang_lines(self) -> list[str]:
+        return self.hang.render().splitlines() if self.hang is not None else []
 
     def _row(self, item: HotMember) -> str:
         name = item.display + ("  (library)" if item.external else "")
@@ -138,8 +145,7 @@ class ProfileReport:
             lines.append("hot paths (the solution's frames, outermost first):")
             lines += [f"  {path.ms:7.1f} ms  {' > '.join(path.frames)}" for path in self.paths]
         if self.offset == 0:
-            lines += self._allocation_lines()
-        if self.offset == 0:
+            lines += self._allocation_lines() + self._hang_lines()
             lines += [f"file: {file}" for file in self.files]
         return "\n".join(lines)
 

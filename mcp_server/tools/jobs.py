@@ -72,7 +72,7 @@ async def job_result(
 async def cancel_job(job_id: JobId) -> CallToolResult:
     """Stop a call that outlived its time (a test run, a build, an app): it and the processes it
     started end. A test or app run answers with where each of its threads was when it was stopped; a
-    profile, with the time until then."""
+    profile, with the time until then (an app's, with its threads too)."""
     job = _job(job_id)
     if job.done.is_set():
         return _said(f"{job.status()}: nothing to cancel; job_result gives its answer.", job=job.id, state=job.state)
