@@ -14,8 +14,6 @@ MIRROR may also be a directory (the generated solution): it is copied without it
 
 from __future__ import annotations
 
-import argparse
-import shutil
 import sys
 import threading
 import time
@@ -25,38 +23,24 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-APPS = Path(__file__).resolve().parent / "realworld" / "apps"
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("mirror", type=Path)
-    parser.add_argument("solution")
-    parser.add_argument("--app", required=True, help="realworld/apps/NAME-stuck.cs")
-    parser.add_argument("--repl", help="C# run over and over (in a while loop) in a REPL context")
+    from runtime_real import _at, _frames_named, _member, _named, checked_out_with_apps, repository_parser
+
+    parser = repository_parser()
     parser.add_argument("--after", type=float, default=15.0, help="seconds from the app's call to the stop")
     parser.add_argument(
         "--repl-after", type=float, default=7.0, help="seconds to the REPL code's stop (within its 10 s limit)"
     )
-    parser.add_argument("--property", action="append", default=[])
-    parser.add_argument("--drop-nuget-config", action="store_true")
-    parser.add_argument("--drop", action="append", default=[])
-    parser.add_argument("--out", type=Path)
     arguments = parser.parse_args()
 
-    from checkout import checkout, prepare, write_result
-    from runtime_real import _at, _frames_named, _member, _named
+    from checkout import write_result
 
     from engine import apps, load_solution, runtime
     from engine.host.interop import cancel_thread
 
-    root = checkout(arguments.mirror, "profile-stops-")
-    prepare(root, arguments.property, arguments.drop_nuget_config, arguments.drop)
-    drivers = root / "rtui-bench"
-    drivers.mkdir()
-    for name in ("Directory.Build.props", "Directory.Packages.props"):  # the repository's own are not the app's
-        (drivers / name).write_text("<Project />\n")
-    shutil.copy(APPS / f"{arguments.app}-stuck.cs", drivers / f"drive-{arguments.app}-stuck.cs")
+    root = checked_out_with_apps(arguments, "profile-stops-", ("-stuck",))
     session = load_solution(root / arguments.solution, watch=False)
     result: dict[str, Any] = {"repository": str(arguments.mirror), "after": arguments.after}
 

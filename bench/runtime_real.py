@@ -32,34 +32,48 @@ sys.path.insert(0, str(ROOT))
 APPS = Path(__file__).resolve().parent / "realworld" / "apps"
 
 
-def main() -> None:
+def repository_parser() -> argparse.ArgumentParser:
+    """The arguments every bench of an app on a real repository takes (this one and profile_stops.py)."""
     parser = argparse.ArgumentParser()
     parser.add_argument("mirror", type=Path)
     parser.add_argument("solution")
     parser.add_argument("--app", required=True, help="realworld/apps/NAME.cs and NAME-stuck.cs")
-    parser.add_argument("--tests", help="a test project to run and stop part way")
-    parser.add_argument("--stop-after", type=float, default=2.0, help="seconds after the first test finished")
-    parser.add_argument("--framework", help="the test project's target to run (a multi-targeted one)")
     parser.add_argument("--repl", help="C# to profile in a REPL context referencing the solution")
     parser.add_argument("--property", action="append", default=[])
     parser.add_argument("--drop-nuget-config", action="store_true")
     parser.add_argument("--drop", action="append", default=[])
     parser.add_argument("--out", type=Path)
-    arguments = parser.parse_args()
+    return parser
 
-    from checkout import checkout, prepare, write_result
 
-    from engine import apps, load_solution, runtime, testing
-    from engine.apps.run import run_app
+def checked_out_with_apps(arguments: argparse.Namespace, prefix: str, suffixes: tuple[str, ...]) -> Path:
+    """A prepared checkout of the repository with the app's variants (``suffixes``) in ``rtui-bench/``."""
+    from checkout import checkout, prepare
 
-    root = checkout(arguments.mirror, "runtime-real-")
+    root = checkout(arguments.mirror, prefix)
     prepare(root, arguments.property, arguments.drop_nuget_config, arguments.drop)
     drivers = root / "rtui-bench"
     drivers.mkdir()
     for name in ("Directory.Build.props", "Directory.Packages.props"):  # the repository's own are not the app's
         (drivers / name).write_text("<Project />\n")
-    for suffix in ("", "-stuck"):  # named apart from the projects they reference (NuGet refuses a clash)
+    for suffix in suffixes:  # named apart from the projects they reference (NuGet refuses a clash)
         shutil.copy(APPS / f"{arguments.app}{suffix}.cs", drivers / f"drive-{arguments.app}{suffix}.cs")
+    return root
+
+
+def main() -> None:
+    parser = repository_parser()
+    parser.add_argument("--tests", help="a test project to run and stop part way")
+    parser.add_argument("--stop-after", type=float, default=2.0, help="seconds after the first test finished")
+    parser.add_argument("--framework", help="the test project's target to run (a multi-targeted one)")
+    arguments = parser.parse_args()
+
+    from checkout import write_result
+
+    from engine import apps, load_solution, runtime, testing
+    from engine.apps.run import run_app
+
+    root = checked_out_with_apps(arguments, "runtime-real-", ("", "-stuck"))
     session = load_solution(root / arguments.solution, watch=False)
     result: dict[str, Any] = {"repository": arguments.mirror.name.removesuffix(".git"), "app": arguments.app}
 
