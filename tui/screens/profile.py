@@ -1,7 +1,8 @@
 """The Profile screen: the tests chosen, an app or REPL code run under the CPU sampler (the
 ``profile_tests``, ``profile_app`` and ``profile_repl`` MCP tools' answer), drawn as a flame graph above
 the list of the hottest members; a click on a block or enter on a member opens its source. The time of
-each member then shows in its lens."""
+each member then shows in its lens. shift+f5 ends the run: the profile is of the time until then (an
+app's, with where its threads were)."""
 
 from __future__ import annotations
 
