@@ -186,6 +186,14 @@ def test_an_app_profiled_with_its_allocations(stuck):
     assert read.problem == "" and 0 < read.total_bytes <= profile.allocated_bytes
 
 
+def test_a_profile_of_tests_past_their_time_says_where_each_thread_was(stuck):
+    _, session = stuck
+    profile = runtime.profile_tests(session, tests=[DEADLOCK], timeout=15)
+    assert "the run was ended before it finished: the profile is of the time until then" in profile.notes
+    assert profile.hang is not None and profile.hang.process.startswith("testhost (pid ")
+    assert "deadlock-shaped: 2 threads wait for locks" in profile.render()
+
+
 def test_an_app_past_its_profile_s_seconds_is_ended_and_profiled_for_those(stuck):
     _, session = stuck
     profile = apps.profile_app(session, "apps/count.cs", ["200000000"], seconds=4)

@@ -92,8 +92,8 @@ class ProfileReport:
     """The profile as speedscope JSON (speedscope.app, Perfetto) and as nettrace (PerfView, Visual Studio)."""
     notes: tuple[str, ...] = ()
     hang: HangReport | None = None
-    """An app stopped, or ended at its seconds: where each of its threads was then (a profile of an
-    app that waits samples little)."""
+    """A run stopped, or ended at its time (an app's, the tests'): where each thread was then (a profile
+    of a run that waits samples little)."""
     offset: int = 0
 
     def rows(self) -> list[tuple[str, int | None]]:

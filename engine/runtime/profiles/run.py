@@ -11,6 +11,7 @@ times."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
@@ -76,7 +77,10 @@ def profile_tests(
         notes.append("the run was ended before it finished: the profile is of the time until then")
     notes += [f"the run: {run.passed} passed, {run.failed} failed, {run.skipped} skipped"]
     notes += [f"problem: {problem}" for problem in run.problems]
-    return answered(session, tool, installed, traced, run.selection, notes, allocations, sampled)
+    # A run ended early answers where each thread of its test host was, as run_tests does.
+    return replace(
+        answered(session, tool, installed, traced, run.selection, notes, allocations, sampled), hang=run.hang
+    )
 
 
 def _test_targets(
