@@ -6,7 +6,6 @@ where each of its threads was too: an app that waits samples little."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ..errors import InvalidArgument
@@ -57,4 +56,4 @@ def profile_app(
         notes.append(f"the app ended with exit code {ran.exit_code} after {ran.seconds:.1f} s")
     notes.append(f"confinement: {ran.confinement}")
     what = " ".join([relative_path(ran.path, session.root), *ran.arguments])
-    return replace(answered(session, tool, installed, traced, what, notes, allocations), hang=ran.hang)
+    return answered(session, tool, installed, traced, what, notes, allocations, hang=ran.hang)

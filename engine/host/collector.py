@@ -38,11 +38,6 @@ def start() -> None:
         _thread.start()
 
 
-def running() -> bool:
-    """Whether this process collects on the collector thread."""
-    return _thread is not None and _thread.is_alive() and not gc.isenabled()
-
-
 def _collect_forever() -> None:
     last_full = time.monotonic()
     while True:

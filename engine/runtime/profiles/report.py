@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ...host.interop import Operation
+from ...views.hang import HangReport
 from ...views.profile import AllocatedType, AllocationSite, FlameNode, HotMember, HotPath, ProfileReport
 from ...views.stack_trace import StackFrame
 from ...workspace.snapshot import Snapshot
@@ -28,15 +29,17 @@ def answered(
     notes: list[str],
     allocations: bool,
     sampled: Sampled | None = None,
+    hang: HangReport | None = None,
 ) -> ProfileReport:
     """A finished trace (speedscope, nettrace) as the session answers it: its samples by member (read
     from the speedscope file unless ``sampled`` already was), its allocations when asked, the notes
-    after the word that the tool was installed for this."""
+    after the word that the tool was installed for this, and a run ended early's stacks (``hang``)."""
     speedscope, nettrace = traced
     said = (["dotnet-trace was installed into the user cache for this"] if installed else []) + notes
     allocated = read_allocations(tool, nettrace) if allocations else None
     files = (str(speedscope), str(nettrace))
-    return session.run(report, sampled or read_speedscope(speedscope), what, files, tuple(said), allocated)  # type: ignore[no-any-return]
+    sampled = sampled or read_speedscope(speedscope)
+    return session.run(report, sampled, what, files, tuple(said), allocated, hang)  # type: ignore[no-any-return]
 
 
 def report(
@@ -47,6 +50,7 @@ def report(
     files: tuple[str, ...],
     notes: tuple[str, ...],
     allocated: Allocations | None = None,
+    hang: HangReport | None = None,
 ) -> ProfileReport:
     methods = [
         i
@@ -89,6 +93,7 @@ def report(
         allocations_sampled=allocated is not None and not allocated.problem,
         files=files,
         notes=notes + ((f"allocations: {allocated.problem}",) if allocated is not None and allocated.problem else ()),
+        hang=hang,
     )
 
 

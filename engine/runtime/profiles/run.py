@@ -11,7 +11,6 @@ times."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
@@ -78,9 +77,7 @@ def profile_tests(
     notes += [f"the run: {run.passed} passed, {run.failed} failed, {run.skipped} skipped"]
     notes += [f"problem: {problem}" for problem in run.problems]
     # A run ended early answers where each thread of its test host was, as run_tests does.
-    return replace(
-        answered(session, tool, installed, traced, run.selection, notes, allocations, sampled), hang=run.hang
-    )
+    return answered(session, tool, installed, traced, run.selection, notes, allocations, sampled, run.hang)
 
 
 def _test_targets(
