@@ -288,7 +288,8 @@ async def test_terminal_app_follows_the_assistant_and_rejects_its_write(
                     client.call, "rename_symbol", symbol="Single.Greeter", new_name="Host", apply=True, preview_token=token
                 )
             )
-            await until(lambda: isinstance(app.screen, ApproveWriteScreen), "the approval prompt")
+            # Pushed is not composed yet: wait for the prompt's own widgets.
+            await until(lambda: isinstance(app.screen, ApproveWriteScreen) and app.screen.query("#approve-head"), "the approval prompt")
             assert "rename_symbol wants to write 2 files" in str(app.screen.query_one("#approve-head").render())
             app.screen.query_one("#approve-reason", Input).value = "not before the release"
             await pilot.press("ctrl+n")

@@ -63,7 +63,12 @@ class ActivityActions(AppMixin):
 
     def _from_watch(self, handler: Any, value: Any) -> None:
         with contextlib.suppress(RuntimeError):  # the app has closed; the watch thread stops on its own
-            self.call_from_thread(handler, value)
+            self.call_from_thread(self._while_running, handler, value)
+
+    def _while_running(self, handler: Any, value: Any) -> None:
+        # Shutting down, the screens' widgets go before the watch is stopped (on unmount).
+        if self.is_running:
+            handler(value)
 
     def _engine_attached(self, pid: int | None) -> None:
         panel = self.query_one("#activity-panel", ActivityPanel)
