@@ -121,3 +121,40 @@ async def test_ctrl_e_exports_the_context_as_an_app(tmp_path):
         assert pilot.app.screen is screen
         assert "dotnet build: ok" in log_text(screen)
         assert 'Console.WriteLine("from the app");' in target.read_text()
+
+
+@pytest.mark.own_engine  # its engine gets the long time limit below
+async def test_shift_f5_stops_running_code_before_its_time_limit(monkeypatch):
+    """Code that never ends, stopped with shift+f5: the log says its context ended, long before the
+    limit, and the context runs the next submission. Stop is in the footer only while code runs."""
+    import time
+
+    from .processes import cpu_seconds
+
+    monkeypatch.setenv("ROSLYN_REPL_TIMEOUT_SECONDS", "120")
+    app = RoslynTui(SHOP_SLN)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_repl(pilot)
+
+        def stop_shown() -> bool:
+            return any(active.binding.action == "stop" for active in screen.active_bindings.values())
+
+        assert not stop_shown()
+        before = cpu_seconds("ReplWorker.dll")
+        screen.query_one(ReplInput).load_text("while (true) { }")
+        screen.query_one(ReplInput).move_cursor(screen.query_one(ReplInput).document.end)
+        await pilot.press("enter")
+        deadline = time.monotonic() + 90
+        while cpu_seconds("ReplWorker.dll") - before < 3 and time.monotonic() < deadline:  # compiled, and looping
+            await pilot.pause(0.2)
+        assert stop_shown()
+        started = time.monotonic()
+        await pilot.press("shift+f5")
+        while "cancelled" not in log_text(screen) and time.monotonic() < deadline:
+            await pilot.pause(0.2)
+        assert "The evaluation was cancelled; its context ended." in log_text(screen)
+        assert time.monotonic() - started < 30  # the limit was 120 s
+        await settle(pilot)
+        assert not stop_shown()
+        await submit(pilot, "6 * 7")
+        assert "= 42  (int)" in log_text(screen)

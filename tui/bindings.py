@@ -289,6 +289,13 @@ REPL_BINDINGS = [
         tooltip="run the input under the CPU profiler: its flame graph, each member opening its source",
         priority=True,
     ),
+    Binding(
+        "shift+f5",
+        "stop",
+        "Stop",
+        id="repl_stop",
+        tooltip="stop the code running now (its context ends), before its time limit would",
+    ),
     Binding("ctrl+n", "new_context", "New context", id="repl_new_context", tooltip="start another context"),
     Binding("ctrl+l", "reset", "Reset", id="repl_reset", tooltip="end this context: its variables go"),
     Binding(

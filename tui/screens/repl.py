@@ -1,9 +1,11 @@
 """The C# REPL screen: an input with C# highlighting and history, the results of each submission
 (value, output, diagnostics pointing into the input), a context picker and a reset. Code runs in the
-engine's worker processes, never in this one."""
+engine's worker processes, never in this one; shift+f5 stops what runs (its context ends) before the
+time limit would."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
@@ -22,6 +24,7 @@ from engine import (
     EngineError,
     Evaluation,
     Location,
+    cancel_thread,
     confinement,
     consent,
     diagnostic_lines,
@@ -126,6 +129,8 @@ class ReplScreen(Screen[None]):
         self.context = context
         self.contexts = [context]
         self.reference_solution = session is not None and not session.restricted
+        self._evaluating: set[int] = set()
+        """The worker threads waiting for an evaluation (what shift+f5 stops)."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="repl-bar"):
@@ -225,13 +230,35 @@ class ReplScreen(Screen[None]):
 
     @work(thread=True, exclusive=False, group="repl")
     def evaluate(self, code: str, context: str, reference_solution: bool) -> None:
+        self._evaluating.add(threading.get_ident())
+        self.app.call_from_thread(self.refresh_bindings)
         try:
             reference = reference_solution and self.session is not None
             result = self._engine(repl.evaluate_csharp, code, context, self.session, reference)
         except EngineError as error:
             self.app.call_from_thread(self._write, [Text(error.describe(), style="bold red")])
             return
+        finally:
+            self._evaluating.discard(threading.get_ident())
+            self.app.call_from_thread(self.refresh_bindings)
         self.app.call_from_thread(self._write, result_lines(result))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "stop":
+            return bool(self._evaluating)  # Stop is in the footer only while code runs
+        return True
+
+    def action_stop(self) -> None:
+        self._write([Text("stopping: the code's context ends", style="dim")])
+        self.stop(tuple(self._evaluating))
+
+    @work(thread=True, group="repl-stop")
+    def stop(self, threads: tuple[int, ...]) -> None:
+        for thread in threads:
+            if self.session is None:
+                cancel_thread(thread)  # evaluated in this process's engine (no solution)
+            else:
+                self.session.stop(thread)
 
     # -- contexts ---------------------------------------------------------------------------------
 
