@@ -104,7 +104,7 @@ from .views.unused import UnusedList
 # by name.
 from . import analysis, apps, code_view, docs, nuget, project_edits, queries, repl, review, runtime, symbol_edits
 from .apps.export import export_app
-from .editing.approval import PendingWrite, set_write_approver
+from .editing.approval import ApprovalNeeded, PendingWrite, rejected_write, set_write_approver
 from .queries import find_symbols
 from .queries.problems import compile_problems
 from .repl import consent
@@ -126,6 +126,7 @@ __all__ = [
     "AmbiguousSymbol",
     "AppExport",
     "AppRun",
+    "ApprovalNeeded",
     "BootstrapError",
     "BuildReport",
     "CallHierarchy",
@@ -263,6 +264,7 @@ __all__ = [
     "project_edits",
     "queries",
     "query",
+    "rejected_write",
     "relative_path",
     "remember_all_generated",
     "repl",

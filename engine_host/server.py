@@ -17,6 +17,7 @@ from mcp.server.stdio import stdio_server
 
 from engine import set_write_approver
 from mcp_server import activity, shutdown
+from mcp_server.approval import set_person_asker
 from mcp_server.config import Settings
 from mcp_server.http import serve_http
 from mcp_server.server import create_server
@@ -85,6 +86,7 @@ class Engine:
         self.watchers = Watchers(asyncio.get_running_loop())
         activity.OBSERVERS.append(self.watchers.observe)
         set_write_approver(self.watchers.approve)
+        set_person_asker(self.watchers)
         listener = await anyio.create_unix_listener(self.place.socket, mode=0o600)
         # Described by the file it loads (a directory named resolved): front ends look for it that way.
         solution = self.state.configured or self.state.settings.solution_path or ""

@@ -11,6 +11,7 @@ from typing import Any
 
 from engine import EngineError, generated_since
 from mcp_server.solution_state import SolutionState
+from shared_engine.caller import answering_for
 from shared_engine.remote import CallbackMarker, SessionMarker, receive_frame, send_frame
 from shared_engine.session import Session
 
@@ -72,15 +73,10 @@ class SessionServer:
                 "restricted": session.restricted,
             }
         arguments = tuple(self._unmarked(number, value) for value in payload)
-        if kind == "run":
-            query, args, kwargs = arguments
-            return session.run(query, *args, **kwargs)
-        if kind == "call":
-            function, args, kwargs = arguments
-            return session.call(function, *args, **kwargs)
-        if kind == "call_plain":
-            function, args, kwargs = arguments
-            return session.call_plain(function, *args, **kwargs)
+        if kind in ("run", "call", "call_plain"):
+            function, args, kwargs, caller = arguments
+            with answering_for(caller):
+                return getattr(session, kind)(function, *args, **kwargs)
         if kind == "load":
             return self._load(session, *arguments)
         if kind == "version":

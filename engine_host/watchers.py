@@ -19,11 +19,12 @@ from typing import Any
 import anyio
 from anyio.streams.memory import MemoryObjectSendStream
 
-from engine import PendingWrite
+from engine import ApprovalNeeded, PendingWrite, WriteRejected
 from mcp_server.approval import ask_the_client
 from mcp_server.config import Settings
 from mcp_server.tools.registry import current_context, current_tool
 from shared_engine import protocol
+from shared_engine.caller import current_caller
 
 log = logging.getLogger("roslyn_mcp")
 
@@ -102,20 +103,52 @@ class Watchers:
 
     def approve(self, pending: PendingWrite) -> str | None:
         """``engine.set_write_approver``'s approver: ``None`` to write, else why not. Only an assistant's
-        writes wait: a person's own, made in a terminal app on this engine, are theirs to make."""
-        if current_context()[0] is None:
+        writes wait: a person's own, made in a terminal app on this engine, are theirs to make. So do
+        those of an assistant's call another engine routed here (``shared_engine.caller``)."""
+        caller = current_caller()
+        if caller is None and current_context()[0] is None:
             return None
-        approvers = self._call_on_loop(lambda: [w for w in self._watchers if w.approves or self.always_approve])
-        if not approvers and not self.always_approve:
+        if caller is not None and caller.approved is not None:
+            if caller.approved == pending.digest():
+                return None  # the calling engine's person accepted this very write
+            raise WriteRejected(
+                "The write changed while it waited for approval: nothing was written.",
+                "Preview it again, then apply that preview.",
+            )
+        tool = caller.tool if caller is not None else current_tool()
+        approvers = self._approvers()
+        if approvers:
+            return self._ask_watchers(approvers, pending, tool)
+        if not self.always_approve and not (caller is not None and caller.approval):
             return None
-        if not approvers:
-            return ask_the_client(pending, self.timeout)
+        if caller is not None:
+            raise ApprovalNeeded(pending)  # the calling engine asks its own person or client
+        return ask_the_client(pending, self.timeout)
+
+    def wanted(self) -> bool:
+        """Whether an assistant's write here would wait for a person."""
+        return self.always_approve or bool(self._approvers())
+
+    def ask(self, pending: PendingWrite, tool: str) -> str | None:
+        """Put a write (here, or in another engine for this engine's assistant) to a person: the terminal
+        apps here that approve, else this call's client."""
+        approvers = self._approvers()
+        if approvers:
+            return self._ask_watchers(approvers, pending, tool)
+        return ask_the_client(pending, self.timeout)
+
+    def _approvers(self) -> list[Watcher]:
+        return self._call_on_loop(  # type: ignore[no-any-return]
+            lambda: [w for w in self._watchers if w.approves or self.always_approve]
+        )
+
+    def _ask_watchers(self, approvers: list[Watcher], pending: PendingWrite, tool: str) -> str | None:
         asked = _Asked(next(self._numbers))
         self._asked[asked.id] = asked
         event = {
             "kind": "approve",
             "id": asked.id,
-            "tool": current_tool(),
+            "tool": tool,
             "files": [path for path, _, _ in pending.files],
             "diff": pending.diff(),
             "timeout_s": self.timeout,

@@ -29,9 +29,10 @@ def serve_in_process(parser: argparse.ArgumentParser, solution: str | None) -> N
     if solution:  # its runtime and first answers start while the server's modules import (as the engine's)
         prepare_first_answers(solution)
     from . import shutdown
-    from .approval import ask_the_client
+    from .approval import ClientOnly, ask_the_client, set_person_asker
     from .server import create_server
 
+    set_person_asker(ClientOnly(settings.approve_timeout_seconds))  # for writes routed to another engine
     if protocol.approval_asked():  # no terminal app can attach here: the client asks its user
         set_write_approver(lambda pending: ask_the_client(pending, settings.approve_timeout_seconds))
     shutdown.on_signals()

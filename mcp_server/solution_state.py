@@ -195,8 +195,14 @@ class SolutionState:
             from shared_engine.starter import AttachFailed
 
             try:
+                from shared_engine.caller import asking
+
                 return attach_session(
-                    path, ",".join(projects) if projects else None, _engine_error, on_generated=remember_all_generated
+                    path,
+                    ",".join(projects) if projects else None,
+                    _engine_error,
+                    on_generated=remember_all_generated,
+                    asker=asking,
                 )
             except (NoPrivatePlace, AttachFailed) as error:
                 log.warning("no shared engine for %s (%s): loading it in this process", path, error)

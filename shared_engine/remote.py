@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from .caller import Asker
 from .session import LOAD_TIMEOUT_SECONDS, QUERY_TIMEOUT_SECONDS
 
 T = TypeVar("T")
@@ -85,8 +86,12 @@ class RemoteSession:
         error: Callable[[str], Exception] = EngineGone,
         on_gone: Callable[[str], None] | None = None,
         on_generated: Callable[[dict[str, str]], None] | None = None,
+        asker: Callable[[], Asker | None] | None = None,
     ) -> None:
         self.engine_pid = engine_pid
+        self._asker = asker
+        """The assistant's call a request is made for, if any (``shared_engine.caller``): its writes there
+        wait for approval as the calling engine's own would."""
         self._on_generated = on_generated
         """Told the documents the engine knows as generated, before the answers that may show them: a
         view renders their marks from what this process knows."""
@@ -144,15 +149,28 @@ class RemoteSession:
     def run(
         self, query: Callable[..., T], *args: Any, timeout: float | None = QUERY_TIMEOUT_SECONDS, **kwargs: Any
     ) -> T:
-        return self._request("run", query, args, {**kwargs, "timeout": timeout})  # type: ignore[no-any-return]
+        return self._for_caller("run", query, args, {**kwargs, "timeout": timeout})
 
     def call(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """``function(session, *args, **kwargs)`` in the engine, on the engine's own session."""
-        return self._request("call", function, args, kwargs)  # type: ignore[no-any-return]
+        return self._for_caller("call", function, args, kwargs)
 
     def call_plain(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """``function(*args, **kwargs)`` in the engine; this session among the arguments stands for its own."""
-        return self._request("call_plain", function, args, kwargs)  # type: ignore[no-any-return]
+        return self._for_caller("call_plain", function, args, kwargs)
+
+    def _for_caller(self, kind: str, function: Callable[..., T], args: Any, kwargs: dict[str, Any]) -> T:
+        """The request, made for the assistant's call under way here, if any: a write it makes there that
+        waits for this side's approval is asked here, then made again as approved."""
+        asker = self._asker() if self._asker is not None else None
+        caller = asker.caller if asker is not None else None
+        try:
+            return self._request(kind, function, args, kwargs, caller)  # type: ignore[no-any-return]
+        except Exception as error:
+            approved = asker.approved(error) if asker is not None else None
+            if approved is None:
+                raise
+            return self._request(kind, function, args, kwargs, approved)  # type: ignore[no-any-return]
 
     def load(self, progress: Callable[[Any], None] | None = None, timeout: float = LOAD_TIMEOUT_SECONDS) -> Any:
         """Wait for the engine's load (its progress reported here); its report."""
@@ -265,6 +283,7 @@ def attach_session(
     error: Callable[[str], Exception] = EngineGone,
     on_gone: Callable[[str], None] | None = None,
     on_generated: Callable[[dict[str, str]], None] | None = None,
+    asker: Callable[[], Asker | None] | None = None,
 ) -> RemoteSession:
     """The session of ``solution``'s shared engine (focused on ``projects``), started when none runs.
 
@@ -280,4 +299,4 @@ def attach_session(
 
     place = place_of(solution, projects, protocol.version())
     connection, answer = attach(place, engine_command(solution, projects), protocol.SESSION)
-    return RemoteSession(connection, int(answer.get("pid", 0)), error, on_gone, on_generated)
+    return RemoteSession(connection, int(answer.get("pid", 0)), error, on_gone, on_generated, asker)

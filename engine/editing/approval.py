@@ -8,12 +8,13 @@ it) or the reason it was rejected; a rejected write changes nothing.
 from __future__ import annotations
 
 import difflib
+import hashlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import WriteRejected
+from ..errors import EngineError, WriteRejected
 from ..models import relative_path
 
 
@@ -42,6 +43,30 @@ class PendingWrite:
                 parts[-1] += "\n"
         return "".join(parts)
 
+    def digest(self) -> str:
+        """What a person approved, to be matched when the write is made again (in another engine)."""
+        hashed = hashlib.sha256()
+        for path, before, after in self.files:
+            for part in (path, before, after):
+                hashed.update(b"\x00" if part is None else b"\x01" + part.encode() + b"\x00")
+        return hashed.hexdigest()
+
+
+class ApprovalNeeded(EngineError):
+    """A write made in this engine for another engine's assistant waits for a person that engine asks
+    (its terminal app, or its client): nothing was written. Raised across the engines, never to a user."""
+
+    def __init__(self, pending: PendingWrite) -> None:
+        super().__init__("The write waits for a person's approval in the engine that asked for it.")
+        self.pending = pending
+
+
+def rejected_write(reason: str) -> WriteRejected:
+    return WriteRejected(
+        f"Rejected by the user: {reason}. Nothing was written.",
+        "Ask the user what to change, or make a new preview that addresses the reason.",
+    )
+
 
 Approver = Callable[[PendingWrite], "str | None"]
 _approver: Approver | None = None
@@ -67,7 +92,4 @@ def approve(root: Path, files: list[tuple[str, str | None, str | None]]) -> None
         return
     reason = approver(PendingWrite(str(root), tuple(files)))
     if reason is not None:
-        raise WriteRejected(
-            f"Rejected by the user: {reason}. Nothing was written.",
-            "Ask the user what to change, or make a new preview that addresses the reason.",
-        )
+        raise rejected_write(reason)
