@@ -41,18 +41,33 @@ def host_of_the_tests(root: Path) -> Callable[[], bool]:
     return lambda: running("testhost", str(root))
 
 
-def cpu_seconds(*parts: str) -> float:
-    """The CPU time (user and system) of the processes whose command line holds each of ``parts``."""
+def cpu_seconds(*parts: str, under: int | None = None) -> float:
+    """The CPU time (user and system) of the processes whose command line holds each of ``parts``;
+    with ``under``, only those descended from that process (another test's runs left out)."""
     tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
+    stats: dict[int, list[str]] = {}
     for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            if not all(part in (entry / "cmdline").read_bytes().decode(errors="replace") for part in parts):
+        if entry.name.isdigit():
+            try:
+                stats[int(entry.name)] = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
                 continue
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+
+    def descends(pid: int) -> bool:
+        seen = set()
+        while pid in stats and pid not in seen:
+            seen.add(pid)
+            if pid == under:
+                return True
+            pid = int(stats[pid][1])  # the parent (field 4 of stat)
+        return False
+
+    total = 0.0
+    for pid, fields in stats.items():
+        try:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
         except OSError:
             continue
-        total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime (fields 14 and 15 of stat)
+        if all(part in command for part in parts) and (under is None or descends(pid)):
+            total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime (fields 14 and 15 of stat)
     return total
