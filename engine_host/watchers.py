@@ -126,8 +126,9 @@ class Watchers:
         return ask_the_client(pending, self.timeout)
 
     def wanted(self) -> bool:
-        """Whether an assistant's write here would wait for a person."""
-        return self.always_approve or bool(self._approvers())
+        """Whether an assistant's write here would wait for a person. Read without the event loop: a
+        request to another engine may be made from it, and a copy of the list is safe in any thread."""
+        return self.always_approve or any(w.approves for w in list(self._watchers))
 
     def ask(self, pending: PendingWrite, tool: str) -> str | None:
         """Put a write (here, or in another engine for this engine's assistant) to a person: the terminal
