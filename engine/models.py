@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -84,7 +85,19 @@ def is_generated(path: str) -> bool:
 
 def generator_of(path: str) -> str:
     """The generator that made the document at ``path`` (its type's name), or empty for a file on disk."""
-    return _generators.get(path, "")
+    known = _generators.get(path)
+    return known if known is not None else _generator_by_place(path)
+
+
+def _generator_by_place(path: str) -> str:
+    """Before the warm-up has listed a solution's generated documents (an answer can come first), one
+    is told by where Roslyn puts it: ``<obj folder>/<generator assembly>/<generator type>/<hint name>``,
+    a path with no file behind it."""
+    parts = path.replace("\\", "/").split("/")
+    if "obj" not in parts[:-3] or os.path.exists(path):
+        return ""
+    generator = parts[-2]
+    return generator if "." in generator else ""
 
 
 @lru_cache(maxsize=4096)

@@ -20,6 +20,15 @@ os.environ.setdefault("ROSLYN_TUI_NO_PROJECT_CACHE", "1")
 # Each server a test starts is its own process (its shutdown, signals and stdout are what many tests
 # hold), and the terminal apps watch no engine: tests/test_shared_engine.py turns the shared engine on.
 os.environ.setdefault("ROSLYN_SHARED_ENGINE", "0")
+# Every .NET process of the suite (the engines, this process's own runtime, the builds and test hosts)
+# lives for seconds, not a person's day: re-compiling its hot methods with dynamic PGO and at 30 calls
+# never pays back. The SDK's Roslyn workspace assemblies are IL only, and an engine spent about 45% of
+# its CPU in the runtime's tiered compilation thread (perf). With these two, two samples of the suite
+# (tui_editing + mcp_solutions; tui_daily, shared_engine, runtime_coverage, faults, mcp_limits) ran in
+# 135 s against 175 s and 197 s against 258 s; without PGO alone 158 s, with tiering off 169 s. The
+# product keeps the runtime's defaults for the engine (engine.host.runtime).
+os.environ.setdefault("DOTNET_TieredPGO", "0")
+os.environ.setdefault("DOTNET_TC_CallCountThreshold", "1000")
 
 FIXTURES = Path(__file__).parent / "fixtures"
 _REAL_STDERR = pytest.StashKey[int]()

@@ -36,9 +36,28 @@ def held_for(seconds: float, condition: Callable[[], bool]) -> Callable[[], bool
     return check
 
 
-def host_of_the_tests(root: Path) -> Callable[[], bool]:
-    """Whether the test host of the solution at ``root`` runs."""
-    return lambda: running("testhost", str(root))
+def host_of_the_tests(root: Path) -> tuple[str, str]:
+    """What the command line of the test host of the solution at ``root`` holds."""
+    return ("testhost", str(root))
+
+
+def at_rest(*parts: str, quiet: float = 2.0) -> Callable[[], bool]:
+    """A check that turns true once a process whose command line holds each of ``parts`` has run for
+    three seconds and spent next to no CPU for the last ``quiet`` of them: a run that has reached its
+    deadlock. Running for a fixed time is not enough: a slow machine is still starting the test host
+    then, and its stacks would not show the threads at their locks yet."""
+    samples: list[tuple[float, float]] = []
+
+    def check() -> bool:
+        if not running(*parts):
+            samples.clear()
+            return False
+        now = time.monotonic()
+        samples.append((now, cpu_seconds(*parts)))
+        then = [cpu for at, cpu in samples if now - at >= quiet]
+        return now - samples[0][0] >= 3 and bool(then) and samples[-1][1] - then[-1] < 0.05
+
+    return check
 
 
 def cpu_seconds(*parts: str, under: int | None = None) -> float:

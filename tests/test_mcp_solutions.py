@@ -133,7 +133,9 @@ def _engine_pids(client: McpClient) -> dict[str, int]:
 
 
 def test_each_solution_is_its_own_shared_engine_and_is_added_again_after_a_restart(sharing: dict[str, str]) -> None:
-    with McpClient(sharing, ["--solution", str(STORE)]) as client:
+    # Tools' engine has no front end from the kill until the new engine replays the load: it must not
+    # reach its idle time before then, which the fixture's 4 s did on a slow machine.
+    with McpClient({**sharing, "ROSLYN_ENGINE_IDLE_SECONDS": "300"}, ["--solution", str(STORE)]) as client:
         client.text("load_solution", path=str(TOOLS))
         engines = _engine_pids(client)
         assert set(engines) == {"Store.slnx", "Tools.slnx"} and engines["Store.slnx"] != engines["Tools.slnx"]

@@ -20,7 +20,7 @@ from engine.host.interop import cancel_thread
 
 from .conftest import copy_fixture
 from .mcp_client import McpClient
-from .processes import cpu_seconds, held_for, host_of_the_tests, running
+from .processes import at_rest, cpu_seconds, held_for, host_of_the_tests, running
 
 DEADLOCK = "Stuck.Tests.LedgerTests.Transfers_both_ways_at_once"
 
@@ -61,7 +61,7 @@ def _own_threads(hang):
 
 def test_a_test_run_the_user_stops_answers_where_each_thread_was(stuck):
     root, session = stuck
-    stopped = held_for(3, host_of_the_tests(root))  # the deadlocked test has started by then
+    stopped = at_rest(*host_of_the_tests(root))  # the deadlocked test has reached its locks by then
     run = testing.run_tests(session, tests=[DEADLOCK], timeout=300, cancelled=stopped)
     assert run.problems == ("dotnet test was stopped; it and every process it started were ended.",)
     assert set(_own_threads(run.hang)) == {"Ledger.TransferBothWays()", "Ledger.ToChecking()", "Ledger.ToSavings()"}
@@ -119,7 +119,7 @@ def test_over_mcp_cancel_job_answers_where_the_stopped_run_was(tmp_path):
     root = copy_fixture("Stuck", tmp_path)
     with McpClient({"DOTNET_SOLUTION_PATH": str(root / "Stuck.slnx"), "ROSLYN_CALL_BUDGET_SECONDS": "3"}) as client:
         job = client.call("run_tests", tests=[DEADLOCK], timeout_seconds=600).structured_content["job"]
-        deadlocked = held_for(3, host_of_the_tests(root))
+        deadlocked = at_rest(*host_of_the_tests(root))
         deadline = time.monotonic() + 180
         while not deadlocked() and time.monotonic() < deadline:
             time.sleep(0.2)

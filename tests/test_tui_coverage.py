@@ -26,7 +26,7 @@ from tui.widgets.source_view import SourceView
 from tui.widgets.tests_panel import TestsPanel
 
 from .conftest import copy_fixture
-from .processes import held_for, host_of_the_tests, running
+from .processes import at_rest, held_for, host_of_the_tests, running
 
 pytestmark = pytest.mark.usefixtures("private_config")
 
@@ -140,7 +140,7 @@ async def test_shift_f5_stops_a_test_run_and_the_tests_panel_shows_where_each_th
         await pilot.press("f9")
         await settled(pilot, lambda: panel.tests() == ["M:Stuck.Tests.LedgerTests.Transfers_both_ways_at_once"], 60)
         await pilot.press("f5")
-        deadlocked = held_for(3, host_of_the_tests(root))
+        deadlocked = at_rest(*host_of_the_tests(root))
         deadline = time.monotonic() + 180
         while not deadlocked() and time.monotonic() < deadline:  # built, and the test host deadlocked
             await pilot.pause(0.2)
