@@ -59,3 +59,16 @@ def test_generated_code_is_never_written(shop):
     with pytest.raises(EngineError, match=r"Nothing\.g\.cs does not exist"):
         shop.run(queries.read_file, "src/Shop.App/obj/Debug/net10.0/Nothing.g.cs")
     assert not on_disk.exists()
+
+
+def test_a_generated_document_is_known_by_its_place_before_the_warm_up_lists_it(tmp_path):
+    """An answer can come before the warm-up has listed the generated documents (a shared engine's
+    first): Roslyn's place for one, with no file behind it, names its generator; a file there does not."""
+    from engine import generator_of
+
+    place = tmp_path / "App" / "obj" / "Debug" / "net10.0" / "Gen" / "Gen.InfoGenerator" / "Info.g.cs"
+    assert generator_of(str(place)) == "Gen.InfoGenerator"
+    place.parent.mkdir(parents=True)
+    place.write_text("// emitted with EmitCompilerGeneratedFiles\n")
+    assert generator_of(str(place)) == ""
+    assert generator_of(str(tmp_path / "App" / "Gen" / "Gen.InfoGenerator" / "Info.g.cs")) == ""
