@@ -31,9 +31,16 @@ TRUSTED = {"ROSLYN_TRUSTED_ROOTS": str(MONOREPO)}
 def both() -> Iterator[McpClient]:
     """A server configured with Store, Tools added: Tools is current."""
     with McpClient({**TRUSTED, "ROSLYN_SHARED_ENGINE": "0"}, ["--solution", str(STORE)]) as client:
-        client.text("find_symbols", query="Cart")  # Store has loaded: it stays first
+        client.text("find_symbols", query="Cart")  # Store is the first: it stays first
         added = client.text("load_solution", path=str(TOOLS))
         assert "Also loaded: Store.slnx" in added
+        # Search answers before MSBuild is done (from syntax alone), so Store may still be loading: on a
+        # slow machine it still was after Tools had loaded.
+        for _ in range(600):
+            listing = client.call("solutions").structured_content["result"]["items"]
+            if {item["state"] for item in listing} == {"loaded"}:
+                break
+            time.sleep(0.2)
         yield client
 
 
