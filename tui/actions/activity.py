@@ -20,7 +20,7 @@ from shared_engine.watch import EngineWatch
 from ..screens.approve_write import ApproveWriteScreen
 from ..widgets.activity_panel import ActivityAnswer, ActivityChosen, ActivityPanel
 from ..widgets.panels import InfoPanel
-from .base import AppMixin
+from .base import AppMixin, on_app_thread
 
 
 class ActivityActions(AppMixin):
@@ -63,12 +63,7 @@ class ActivityActions(AppMixin):
 
     def _from_watch(self, handler: Any, value: Any) -> None:
         with contextlib.suppress(RuntimeError):  # the app has closed; the watch thread stops on its own
-            self.call_from_thread(self._while_running, handler, value)
-
-    def _while_running(self, handler: Any, value: Any) -> None:
-        # Shutting down, the screens' widgets go before the watch is stopped (on unmount).
-        if self.is_running:
-            handler(value)
+            on_app_thread(self, handler, value)
 
     def _engine_attached(self, pid: int | None) -> None:
         panel = self.query_one("#activity-panel", ActivityPanel)

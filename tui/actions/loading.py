@@ -43,7 +43,7 @@ from ..widgets.panels import InfoPanel, ListPanel
 from ..widgets.solution_tree import SolutionTree
 from ..widgets.source_view import SourceView
 from ..widgets.welcome import Welcome
-from .base import AppMixin
+from .base import AppMixin, on_app_thread
 
 SPINNER_SECONDS = 0.25
 """A frame of a tab's spinner."""
@@ -84,22 +84,17 @@ class LoadingActions(AppMixin):
         try:
             session = self._open_session()
             if session.answers_before_load():
-                self._on_app(self._searchable, session)
-            session.load(lambda p: self._on_app(self._progress, p))
+                on_app_thread(self, self._searchable, session)
+            session.load(lambda p: on_app_thread(self, self._progress, p))
         except EngineError as error:
-            self._on_app(self._load_failed, error)
+            on_app_thread(self, self._load_failed, error)
             return
         # Generated files wait for the compilations (the diagnostics' work): the tree shows at once.
         structure = session.run(queries.project_structure, True, include_generated=False)
-        self._on_app(self._loaded, session, structure)
+        on_app_thread(self, self._loaded, session, structure)
         if not session.restricted:
-            self._on_app(self.load_diagnostics)
-        self._on_app(self.load_more_solutions)
-
-    def _on_app(self, handler: Callable[..., Any], *args: Any) -> Any:
-        """``handler(*args)`` on the app's thread, from a worker; dropped once the app is closing. A
-        reload after the engine died can end after the user quit, when the widgets it fills are gone."""
-        return self.call_from_thread(lambda: handler(*args) if self.is_running else None)
+            on_app_thread(self, self.load_diagnostics)
+        on_app_thread(self, self.load_more_solutions)
 
     def _open_session(self, path: Path | None = None) -> Session:
         """The solution's shared engine's session (started when none runs), so that an assistant on the
@@ -157,19 +152,19 @@ class LoadingActions(AppMixin):
     def load_diagnostics(self) -> None:
         """The solution's diagnostics, with a spinner on their tab meanwhile: everything else works."""
         assert self.session is not None
-        spinner = self._on_app(self._spin, "diagnostics", "Diagnostics")
+        spinner = on_app_thread(self, self._spin, "diagnostics", "Diagnostics")
         self._wait_for_marks()
         try:
             view = self.session.run(queries.diagnostics, timeout=900)
         except EngineError as error:
             message = error.describe()
-            self._on_app(lambda: self.notify(message, title="Diagnostics", severity="warning"))
+            on_app_thread(self, lambda: self.notify(message, title="Diagnostics", severity="warning"))
             return
         finally:
-            self._on_app(self._stop_spinning, spinner, "diagnostics", "Diagnostics")
-        self._on_app(lambda: self.query_one("#diagnostics-panel", ListPanel).show(view))
+            on_app_thread(self, self._stop_spinning, spinner, "diagnostics", "Diagnostics")
+        on_app_thread(self, lambda: self.query_one("#diagnostics-panel", ListPanel).show(view))
         with_generated = self.session.run(queries.project_structure, True)
-        self._on_app(lambda: self.query_one(SolutionTree).show_generated(with_generated))
+        on_app_thread(self, lambda: self.query_one(SolutionTree).show_generated(with_generated))
         assert self.session.report is not None
         # The projects that do not compile, from the diagnostics just computed: the same list as
         # workspace_problems, without compiling it all again.
@@ -178,7 +173,7 @@ class LoadingActions(AppMixin):
             [*load, *compile_problems(str(self.session.root), view.items)], key=lambda p: p.severity != "error"
         )
         problems = ProblemList(str(self.session.root), tuple(found), compile_checked=True)
-        self._on_app(lambda: self.query_one("#problems-panel", InfoPanel).show(problems))
+        on_app_thread(self, lambda: self.query_one("#problems-panel", InfoPanel).show(problems))
 
     def _wait_for_marks(self) -> None:
         """Let the hints and first lens counts of a file opened just after the load come first. The whole solution's
