@@ -26,6 +26,7 @@ from tui.widgets.source_view import SourceView
 from tui.widgets.tests_panel import TestsPanel
 
 from .conftest import copy_fixture
+from .pilot_waits import screen_is_up
 from .processes import at_rest, held_for, host_of_the_tests, running
 
 pytestmark = pytest.mark.usefixtures("private_config")
@@ -38,7 +39,7 @@ async def settled(pilot, until, seconds: float = 120) -> None:
     while time.monotonic() < deadline:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(pilot.app.workers.wait_for_complete(), max(0.1, deadline - time.monotonic()))
-        if until():
+        if until() and screen_is_up(pilot.app):
             return
         await pilot.pause(0.2)
     raise AssertionError("the app did not get there")
