@@ -75,7 +75,7 @@ def limited(monkeypatch):
     monkeypatch.setattr(contexts_module, "_shared", contexts)
     yield contexts
     contexts.close()
-    assert gone_within(3)
+    assert gone_within(15)
 
 
 def test_the_servers_environment_is_not_inherited(limited, monkeypatch):
@@ -114,17 +114,17 @@ def test_the_network_is_unreachable_even_on_loopback(limited):
 
 def test_a_child_process_ends_with_the_timeout(limited):
     result = repl.evaluate_csharp(START)
-    assert running_within(3)
+    assert running_within(15)
     with pytest.raises(Exception, match="time limit"):
         repl.evaluate_csharp("while (true) { }")
-    assert gone_within(3), result
+    assert gone_within(15), result
 
 
 def test_a_child_process_ends_with_a_reset(limited):
     repl.evaluate_csharp(START_SLEEP, "probe")
-    assert running_within(3)
+    assert running_within(15)
     repl.reset_repl("probe")
-    assert gone_within(3)
+    assert gone_within(15)
 
 
 def test_a_child_process_ends_when_the_server_is_killed(tmp_path):
@@ -143,10 +143,10 @@ def test_a_child_process_ends_when_the_server_is_killed(tmp_path):
     server = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True, env=environment)
     try:
         assert server.stdout is not None and server.stdout.readline().strip() == '"started"'
-        assert running_within(3)
+        assert running_within(15)
         server.send_signal(signal.SIGKILL)  # no atexit, no cleanup: only the kernel and the pipes
         server.wait()
-        assert gone_within(5)
+        assert gone_within(15)
     finally:
         server.kill()
 
@@ -171,7 +171,7 @@ def test_a_fork_bomb_is_held_by_the_process_limit(limited):
         started, stopped = value.strip('"').split()
         assert int(started) < 64 and stopped != "never", value
         repl.reset_repl()
-    assert gone_within(3)
+    assert gone_within(15)
 
 
 def test_repl_info_says_which_confinement_is_active(limited):

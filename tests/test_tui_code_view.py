@@ -22,6 +22,8 @@ from tui.widgets.panels import ListPanel
 from tui.widgets.source_view import SourceView
 from tui.widgets.welcome import Welcome
 
+from .pilot_waits import screen_is_up
+
 LOOP = Path(__file__).parent / "fixtures" / "Loop"
 LOOP_SLN = LOOP / "Loop.slnx"
 PRICING = LOOP / "src" / "Loop.Core" / "Pricing.cs"
@@ -193,9 +195,10 @@ async def test_keys_act_while_the_diagnostics_run(held_diagnostics) -> None:
         source = app.query_one(SourceView)
 
         async def acts(key: str, done) -> None:
+            # The diagnostics are held until the end: a generous bound proves the same on a slow machine.
             await pilot.press(key)
-            for _ in range(100):
-                if done():
+            for _ in range(1000):
+                if done() and screen_is_up(app):  # a screen's keys reach its input only once it is up
                     return
                 await asyncio.sleep(0.01)
             raise AssertionError(f"{key} did nothing while the diagnostics ran")
