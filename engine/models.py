@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -96,8 +97,16 @@ def _generator_by_place(path: str) -> str:
     parts = path.replace("\\", "/").split("/")
     if "obj" not in parts[:-3] or os.path.exists(path):
         return ""
-    generator = parts[-2]
+    below = parts[max(i for i, part in enumerate(parts[:-3]) if part == "obj") + 1 : -1]
+    # A hint name may hold folders (Razor's ``Pages/Counter_razor.g.cs``): the generator's type is the
+    # second folder below the target framework's (``obj/Debug/net10.0/<assembly>/<type>/...``).
+    framework = next((i for i, part in enumerate(below[:-2]) if _TARGET_FRAMEWORK.fullmatch(part)), None)
+    generator = below[framework + 2] if framework is not None else parts[-2]
     return generator if "." in generator else ""
+
+
+_TARGET_FRAMEWORK = re.compile(r"net\d+(\.\d+)?(-[\w.]+)?|netstandard\d+\.\d+|netcoreapp\d+\.\d+", re.IGNORECASE)
+"""A target framework's folder name (``net10.0``, ``net8.0-windows``, ``netstandard2.0``, ``net472``)."""
 
 
 @lru_cache(maxsize=4096)

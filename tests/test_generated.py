@@ -72,3 +72,6 @@ def test_a_generated_document_is_known_by_its_place_before_the_warm_up_lists_it(
     place.write_text("// emitted with EmitCompilerGeneratedFiles\n")
     assert generator_of(str(place)) == ""
     assert generator_of(str(tmp_path / "App" / "Gen" / "Gen.InfoGenerator" / "Info.g.cs")) == ""
+    razor = "Microsoft.NET.Sdk.Razor.SourceGenerators.RazorSourceGenerator"
+    page = tmp_path / "App/obj/Debug/net10.0/Microsoft.CodeAnalysis.Razor.Compiler" / razor / "Pages/Counter_razor.g.cs"
+    assert generator_of(str(page)) == razor  # a hint name with folders
